@@ -1,0 +1,69 @@
+/**
+ * `npm test`: type-check, lint, locale check, Node tests and Chromium tests,
+ * in that order, all of them even when one fails; then one summary line
+ * `Tests: N passed, N failed` counting every test and every check.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  { name: 'type-check', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },
+  { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
+  { name: 'browser tests', command: 'npx', args: ['wtr'], count: browserCounts, before: () => rmSync('.test-results/browser.json', { force: true }) },
+];
+
+function run({ command, args }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk, stream) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', (c) => keep(c, process.stdout));
+    child.stderr.on('data', (c) => keep(c, process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function mochaCounts(output) {
+  const plain = output.replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '');
+  const passed = Number(/(\d+) passing/.exec(plain)?.[1] ?? 0);
+  const failed = Number(/(\d+) failing/.exec(plain)?.[1] ?? 0);
+  return { passed, failed };
+}
+
+function browserCounts() {
+  try {
+    return JSON.parse(readFileSync('.test-results/browser.json', 'utf8'));
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const step of steps) {
+  console.log(`\n── ${step.name} ──`);
+  step.before?.();
+  const { code, output } = await run(step);
+  if (step.count) {
+    const counts = step.count(output);
+    passed += counts.passed;
+    failed += counts.failed;
+    // A runner that failed without counting a failed test (crash, no browser) still fails.
+    if (code !== 0 && counts.failed === 0) failed += 1;
+    if (code !== 0) failures.push(step.name);
+  } else if (code === 0) {
+    passed += 1;
+  } else {
+    failed += 1;
+    failures.push(step.name);
+  }
+}
+console.log(failures.length ? `\nFailed: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`Tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

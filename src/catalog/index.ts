@@ -1,0 +1,22 @@
+/**
+ * The answer-ui catalog: schemas, validator, JSON Schema export and prompt
+ * text. Runs unchanged in Node and in the browser; imports no DOM and no Lit.
+ */
+export { LIMITS, ID_PATTERN, FIELD_NAME_PATTERN, CURRENCY_PATTERN, RESERVED_IDS } from './limits.js';
+export * from './components.js';
+export {
+  BlockSchema,
+  ElementSchema,
+  FinalAnswerSchema,
+  BlockId,
+  ElementId,
+  FallbackText,
+  type Block,
+  type BlockElement,
+  type ElementOf,
+  type FinalAnswer,
+} from './block.js';
+export { validateBlock, validateFinalAnswer, type BlockResult, type FinalAnswerResult } from './validate.js';
+export type { ErrorCode, ValidationError } from './issues.js';
+export { catalogJsonSchema, finalAnswerJsonSchema, componentJsonSchema, contract, type JsonSchema } from './json-schema.js';
+export { catalogPrompt } from './prompt.js';

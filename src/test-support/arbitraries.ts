@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import type { Block, BlockElement } from '../catalog/index.js';
+
+/*
+ * fast-check arbitraries for catalog-valid blocks, shared by the catalog,
+ * component and store tests. They produce only blocks the catalog accepts, so
+ * a failure always points at the code under test, not at the generator.
+ */
+
+const shortText = fc.string({ maxLength: 40 });
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+/** Drops undefined keys so generated props look like parsed JSON. */
+const compact = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+const metric = fc
+  .record({
+    label: shortText,
+    value: fc.oneof(finite, fc.string({ maxLength: 64 })),
+    format: maybe(fc.constantFrom('number' as const, 'percent' as const, 'compact' as const, 'currency' as const)),
+    unit: maybe(fc.string({ maxLength: 24 })),
+    delta: maybe(finite),
+    good_direction: maybe(fc.constantFrom('up' as const, 'down' as const)),
+    caption: maybe(shortText),
+  })
+  .map((p) => compact({ ...p, currency: p.format === 'currency' ? 'EUR' : undefined }));
+
+const cell = fc.oneof(fc.string({ maxLength: 20 }), finite, fc.boolean(), fc.constant(null));
+const table = fc.integer({ min: 1, max: 5 }).chain((width) =>
+  fc.record({
+    caption: maybe(shortText),
+    columns: fc.array(
+      fc.record({ label: shortText, align: maybe(fc.constantFrom('start' as const, 'center' as const, 'end' as const)), format: maybe(fc.constantFrom('text' as const, 'number' as const, 'percent' as const, 'date' as const)) }).map(compact),
+      { minLength: width, maxLength: width },
+    ),
+    rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 6 }),
+  }).map(compact),
+);
+
+const chart = fc.integer({ min: 1, max: 8 }).chain((length) =>
+  fc.record({
+    title: shortText,
+    kind: maybe(fc.constantFrom('line' as const, 'bar' as const)),
+    labels: fc.array(shortText, { minLength: length, maxLength: length }),
+    series: fc.array(fc.record({ name: shortText, values: fc.array(finite, { minLength: length, maxLength: length }) }), { minLength: 1, maxLength: 3 }),
+    x_label: maybe(shortText),
+    y_label: maybe(shortText),
+    unit: maybe(fc.string({ maxLength: 24 })),
+    stacked: maybe(fc.boolean()),
+  }).map(compact),
+);
+
+const evidence = fc.record({
+  title: shortText,
+  summary: maybe(shortText),
+  items: fc.array(
+    fc.record({ source: shortText, excerpt: maybe(shortText), locator: maybe(shortText), published: maybe(fc.constant('2025-06-01')), ref: maybe(fc.string({ maxLength: 20 })) }).map(compact),
+    { minLength: 1, maxLength: 3 },
+  ),
+}).map(compact);
+
+const mapLocation = fc.record({
+  label: shortText,
+  lat: fc.double({ min: -90, max: 90, noNaN: true }),
+  lng: fc.double({ min: -180, max: 180, noNaN: true }),
+  zoom: maybe(fc.integer({ min: 0, max: 19 })),
+  description: maybe(shortText),
+  feature_id: maybe(fc.string({ maxLength: 20 })),
+}).map(compact);
+
+const fieldKind = fc.constantFrom('text', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date') as fc.Arbitrary<
+  'text' | 'textarea' | 'number' | 'select' | 'radio' | 'checkbox' | 'date'
+>;
+const form = fc.record({
+  title: shortText,
+  description: maybe(shortText),
+  fields: fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/), label: shortText, kind: fieldKind, required: maybe(fc.boolean()) }), {
+    minLength: 1,
+    maxLength: 4,
+    selector: (f) => f.name,
+  }).map((fields) =>
+    fields.map((f) =>
+      compact({
+        ...f,
+        options: f.kind === 'select' || f.kind === 'radio' ? ['Yes', 'No'] : undefined,
+        min: f.kind === 'number' ? 0 : undefined,
+        max: f.kind === 'number' ? 100 : undefined,
+      }),
+    ),
+  ),
+  submit_label: maybe(fc.string({ maxLength: 40 })),
+}).map(compact);
+
+export const leafElement: fc.Arbitrary<BlockElement> = fc.oneof(
+  fc.record({ type: fc.constant('Text' as const), props: fc.record({ text: fc.string({ maxLength: 200 }), variant: maybe(fc.constantFrom('body' as const, 'heading' as const, 'caption' as const, 'note' as const, 'code' as const)) }).map(compact) }),
+  fc.record({ type: fc.constant('Metric' as const), props: metric }),
+  fc.record({ type: fc.constant('Table' as const), props: table }),
+  fc.record({ type: fc.constant('Chart' as const), props: chart }),
+  fc.record({ type: fc.constant('Evidence' as const), props: evidence }),
+  fc.record({ type: fc.constant('MapLocation' as const), props: mapLocation }),
+  fc.record({ type: fc.constant('FollowUpForm' as const), props: form }),
+);
+
+const container: fc.Arbitrary<BlockElement> = fc.oneof(
+  fc.record({ type: fc.constant('Stack' as const), props: fc.record({ direction: maybe(fc.constantFrom('vertical' as const, 'horizontal' as const)), gap: maybe(fc.constantFrom('none' as const, 'sm' as const, 'md' as const, 'lg' as const)) }).map(compact) }),
+  fc.record({ type: fc.constant('Section' as const), props: fc.record({ title: shortText, subtitle: maybe(shortText) }).map(compact) }),
+);
+
+type Tree = { element: BlockElement; children: Tree[] };
+const tree = fc.letrec<{ node: Tree }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', maxDepth: 8, withCrossShrink: true },
+    leafElement.map((element) => ({ element, children: [] })),
+    fc.record({ element: container, children: fc.array(tie('node'), { maxLength: 4 }) }),
+  ),
+})).node;
+
+/** Flattens a generated tree breadth first, stopping at the node limit. */
+function toBlock(root: Tree, blockId: string): Block {
+  const elements: Record<string, BlockElement> = {};
+  let next = 0;
+  const queue: { tree: Tree; id: string }[] = [{ tree: root, id: `n${next++}` }];
+  for (let i = 0; i < queue.length; i++) {
+    const { tree: t, id } = queue[i]!;
+    const children: string[] = [];
+    for (const child of t.children) {
+      if (next >= 48) break;
+      const childId = `n${next++}`;
+      children.push(childId);
+      queue.push({ tree: child, id: childId });
+    }
+    const isContainer = t.element.type === 'Stack' || t.element.type === 'Section';
+    elements[id] = (isContainer ? { ...t.element, children } : t.element) as BlockElement;
+  }
+  return { block_id: blockId, fallback_text: 'Generated block', root: 'n0', elements };
+}
+
+/** Any block the catalog accepts (up to 48 nodes; depth stays under 12). */
+export const validBlock: fc.Arbitrary<Block> = fc
+  .tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/))
+  .map(([t, id]) => toBlock(t, id));

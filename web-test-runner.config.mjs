@@ -1,0 +1,40 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { defaultReporter } from '@web/test-runner';
+import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+
+/** Writes pass/fail counts for scripts/run-tests.mjs to total up. */
+function countReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      const walk = (suite) => {
+        for (const test of suite.tests) {
+          if (test.skipped) continue;
+          if (test.passed) passed++;
+          else failed++;
+        }
+        suite.suites.forEach(walk);
+      };
+      for (const session of sessions) {
+        if (session.testResults) walk(session.testResults);
+        // A file that fails to load has no test results but is still a failure.
+        if (!session.passed && (!session.testResults || session.errors?.length)) failed += session.errors?.length ? 1 : 0;
+      }
+      mkdirSync('.test-results', { recursive: true });
+      writeFileSync('.test-results/browser.json', JSON.stringify({ passed, failed }));
+    },
+  };
+}
+
+export default {
+  files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' })],
+  browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
+  concurrency: 2,
+  testFramework: { config: { timeout: 10000 } },
+  reporters: [defaultReporter(), countReporter()],
+};
