@@ -26,4 +26,9 @@ export default tseslint.config(
       'no-new-func': 'error',
     },
   },
+  {
+    // chai's property assertions (`expect(x).to.exist`) read as bare expressions.
+    files: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
 );

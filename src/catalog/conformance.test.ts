@@ -86,3 +86,28 @@ describe('validateFinalAnswer', () => {
     expect(validateFinalAnswer('nope').ok).to.equal(false);
   });
 });
+
+describe('validateBlock with reuse', () => {
+  const first = validateBlock(corpus.cases[0]!.input);
+  if (!first.ok) throw new Error('first corpus case must be valid');
+
+  it('returns unchanged elements as the very objects of the reused block', () => {
+    const next = structuredClone(corpus.cases[0]!.input) as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    next.elements.kpi!.props.value = 5;
+    const result = validateBlock(next, { reuse: first.block });
+    expect(result.ok).to.equal(true);
+    if (!result.ok) return;
+    expect(result.block.elements.trend).to.equal(first.block.elements.trend);
+    expect(result.block.elements.kpi).not.to.equal(first.block.elements.kpi);
+    expect(result.block.elements.kpi!.props).to.deep.include({ value: 5 });
+  });
+
+  it('gives the same verdict as a fresh validation for changed elements', () => {
+    const next = structuredClone(corpus.cases[0]!.input) as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    next.elements.kpi!.props.value = Infinity;
+    next.elements.trend!.props.onclick = 'x';
+    const reused = validateBlock(next, { reuse: first.block });
+    expect(reused).to.deep.equal(validateBlock(next));
+    expect(reused.ok).to.equal(false);
+  });
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { envelopeShape, FinalAnswerSchema, type Block, type BlockElement, type FinalAnswer } from './block.js';
 import { componentNames, componentProps, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
+import { jsonEqual } from './json-equal.js';
 import { describeValue, isPlainObject, issuesToErrors, toPointer, type Segment, type ValidationError } from './issues.js';
 import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
 
@@ -10,14 +11,25 @@ export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false;
 const idRegex = new RegExp(ID_PATTERN);
 const ENVELOPE_KEYS = new Set(['block_id', 'fallback_text', 'root', 'elements']);
 
+export interface ValidateBlockOptions {
+  /**
+   * A block this validator returned before. Elements of the input that are
+   * structurally equal to the same-id element of `reuse` are valid by
+   * definition: they are returned as that very object, unchecked. The result
+   * is the same as without `reuse`; an in-place update just costs less, and
+   * unchanged elements keep their identity (so renderers can skip them).
+   */
+  reuse?: Block;
+}
+
 /**
  * Validates an answer block against the catalog. Never throws: whatever it is
  * given (a JSON string, an object, garbage) it returns either the block,
  * rebuilt from fresh objects, or every error it found.
  */
-export function validateBlock(input: unknown): BlockResult {
+export function validateBlock(input: unknown, options: ValidateBlockOptions = {}): BlockResult {
   try {
-    return checkBlock(input);
+    return checkBlock(input, options.reuse);
   } catch (error) {
     // Only reachable through pathological input (e.g. a getter that throws).
     return fail([{ code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` }]);
@@ -84,7 +96,7 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-function checkBlock(input: unknown): BlockResult {
+function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   const read = readJson(input, LIMITS.maxBlockBytes);
   if ('error' in read) return fail([read.error]);
   const raw = read.value;
@@ -120,7 +132,8 @@ function checkBlock(input: unknown): BlockResult {
   const checked = new Map<string, BlockElement>();
   const childLists = new Map<string, unknown[]>();
   for (const id of ids) {
-    const element = checkElement(id, elements[id], errors);
+    const previous = reuse && Object.hasOwn(reuse.elements, id) ? reuse.elements[id] : undefined;
+    const element = checkElement(id, elements[id], errors, previous);
     if (element) checked.set(id, element);
     const children = isPlainObject(elements[id]) ? elements[id].children : undefined;
     if (Array.isArray(children)) childLists.set(id, children);
@@ -136,7 +149,8 @@ function checkBlock(input: unknown): BlockResult {
   };
 }
 
-function checkElement(id: string, element: unknown, errors: ValidationError[]): BlockElement | undefined {
+function checkElement(id: string, element: unknown, errors: ValidationError[], previous?: BlockElement): BlockElement | undefined {
+  if (previous && jsonEqual(element, previous)) return previous;
   const base: Segment[] = ['elements', id];
   if (!idRegex.test(id) || RESERVED_IDS.includes(id)) {
     errors.push({ code: 'invalid_envelope', path: toPointer(base), message: `element id ${JSON.stringify(id)} must match ${ID_PATTERN} and not be ${RESERVED_IDS.join(', ')}` });
@@ -176,6 +190,9 @@ function checkElement(id: string, element: unknown, errors: ValidationError[]): 
   }
 
   const schema = componentProps[name];
+  if (previous?.type === name && jsonEqual(element.props, previous.props)) {
+    return (children ? { type: name, props: previous.props, children } : { type: name, props: previous.props }) as BlockElement;
+  }
   if (!isPlainObject(element.props)) {
     const message = element.props === undefined ? `missing props (an object of ${name} properties)` : `expected props to be an object; found ${describeValue(element.props)}`;
     errors.push({ code: 'invalid_prop', path: toPointer([...base, 'props']), message });

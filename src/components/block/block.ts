@@ -1,0 +1,146 @@
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { validateBlock, type Block, type BlockElement, type ValidationError } from '../../catalog/index.js';
+import { AnswerErrorEvent, type FormValue } from '../shared/events.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { props } from './props-directive.js';
+import '../stack/define.js';
+import '../section/define.js';
+import '../text/define.js';
+import '../metric/define.js';
+import '../table/define.js';
+import '../chart/define.js';
+import '../evidence/define.js';
+import '../map-location/define.js';
+import '../follow-up-form/define.js';
+
+/**
+ * @summary Renders one answer block, validated against the catalog first.
+ *
+ * An invalid block renders its `fallback_text` (or a neutral notice) and
+ * fires `answer-error`; nothing of it is half rendered. Setting a new
+ * version of the block updates it in place: elements whose id and type are
+ * unchanged keep their DOM node and state, and only changed props re-render.
+ *
+ * @fires answer-error - The block failed validation; `detail: { code, message }`.
+ * @csspart fallback - The text shown instead of an invalid block.
+ */
+@localized()
+export class AnswerBlock extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .fallback {
+        margin: 0;
+        padding: var(--_space-sm) var(--_space-md);
+        border: 1px dashed var(--_border);
+        border-radius: var(--_radius);
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  /** The block: an object or JSON text. Untrusted; validated before anything renders. */
+  @property({ attribute: false }) block: unknown;
+
+  /** Submitted answers of this block's forms, by element id; those forms show read-only. */
+  @property({ attribute: false }) submissions?: Record<string, Record<string, FormValue>>;
+
+  @state() private current?: Block;
+  @state() private fallback = '';
+
+  /** Why the current block was rejected, or an empty list when it rendered. */
+  errors: ValidationError[] = [];
+
+  /** The validated block on screen, if any. */
+  get validBlock(): Block | undefined {
+    return this.current;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (!changed.has('block')) return;
+    // Unchanged elements come back as the same objects, so the props
+    // directive and the subtree guard below skip them entirely.
+    const result = validateBlock(this.block, { reuse: this.current });
+    if (result.ok) {
+      this.current = result.block;
+      this.errors = [];
+      return;
+    }
+    this.current = undefined;
+    this.errors = result.errors;
+    this.fallback = fallbackText(this.block);
+    const first = result.errors[0]!;
+    this.dispatchEvent(
+      new AnswerErrorEvent({ code: first.code, message: result.errors.map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('\n') }),
+    );
+  }
+
+  private renderElement(id: string): TemplateResult {
+    const block = this.current!;
+    const element = block.elements[id] as BlockElement;
+    const children = () => repeat(element.children ?? [], (child) => child, (child) => this.renderElement(child));
+    switch (element.type) {
+      case 'Stack':
+        return html`<answer-stack data-element-id=${id} ${props(element.props)}>${children()}</answer-stack>`;
+      case 'Section':
+        return html`<answer-section data-element-id=${id} ${props(element.props)}>${children()}</answer-section>`;
+      case 'Text':
+        return html`<answer-text data-element-id=${id} ${props(element.props)}></answer-text>`;
+      case 'Metric':
+        return html`<answer-metric data-element-id=${id} ${props(element.props)}></answer-metric>`;
+      case 'Table':
+        return html`<answer-table data-element-id=${id} ${props(element.props)}></answer-table>`;
+      case 'Chart':
+        return html`<answer-chart data-element-id=${id} ${props(element.props)}></answer-chart>`;
+      case 'Evidence':
+        return html`<answer-evidence data-element-id=${id} ${props(element.props)}></answer-evidence>`;
+      case 'MapLocation':
+        return html`<answer-map-location data-element-id=${id} ${props(element.props)}></answer-map-location>`;
+      case 'FollowUpForm':
+        return html`<answer-follow-up-form
+          data-element-id=${id}
+          ${props(element.props)}
+          .blockId=${block.block_id}
+          .elementId=${id}
+          .submission=${this.submissions?.[id]}
+        ></answer-follow-up-form>`;
+    }
+  }
+
+  override render() {
+    if (!this.current) {
+      return html`<p class="fallback" part="fallback" role="note">${this.fallback || msg('This part of the answer could not be shown.')}</p>`;
+    }
+    // Keyed by block and root id: another block, or a new root, is a new
+    // tree, never a patched old one.
+    const { block_id, root } = this.current;
+    return repeat([root], () => `${block_id}\u0000${root}`, () => this.renderElement(root));
+  }
+}
+
+/** The block's own fallback text, if it has a usable one. */
+function fallbackText(input: unknown): string {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return '';
+    }
+  }
+  const text = (value as { fallback_text?: unknown } | null)?.fallback_text;
+  return typeof text === 'string' ? text.slice(0, 2_000) : '';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-block': AnswerBlock;
+  }
+}

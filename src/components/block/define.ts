@@ -1,0 +1,5 @@
+import { define } from '../shared/define.js';
+import { AnswerBlock } from './block.js';
+
+define('answer-block', AnswerBlock);
+export { AnswerBlock };

@@ -1,0 +1,83 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { $, $$ } from '../../test-support/dom.js';
+import './define.js';
+import type { AnswerChart } from './chart.js';
+
+const series = [
+  { name: '2025', values: [380, 400, 420] },
+  { name: '2024', values: [300, 340, 350] },
+];
+
+async function chart(kind: 'line' | 'bar' = 'line') {
+  const el = await fixture<AnswerChart>(
+    html`<answer-chart heading="Monthly revenue" kind=${kind} .labels=${['Jul', 'Aug', 'Sep']} .series=${series} y-label="USD" unit="k"></answer-chart>`,
+  );
+  await waitUntil(() => el.chartInstance, 'chart.js never drew the chart', { timeout: 5000 });
+  return el;
+}
+
+const pressed = (el: AnswerChart) => $$(el, '.views button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
+
+describe('answer-chart', () => {
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('draws the series with chart.js, animation off, and describes the canvas', async () => {
+    const el = await chart();
+    const instance = el.chartInstance!;
+    expect(instance.data.labels).to.deep.equal(['Jul', 'Aug', 'Sep']);
+    expect(instance.data.datasets.map((d) => [d.label, d.data, d.type])).to.deep.equal([['2025', [380, 400, 420], 'line'], ['2024', [300, 340, 350], 'line']]);
+    expect(instance.options.animation).to.equal(false);
+    expect($(el, 'canvas').getAttribute('aria-label')).to.include('Line chart: Monthly revenue').and.include('3 categories, 2 series');
+    expect(pressed(el)).to.deep.equal(['Line']);
+    expect($(el, 'canvas').getBoundingClientRect().height).to.be.greaterThan(100);
+    await expect(el).to.be.accessible();
+  });
+
+  it('switches to bar on the same chart instance and announces it', async () => {
+    const el = await chart();
+    const instance = el.chartInstance;
+    $$(el, '.views button')[1]!.click();
+    await el.updateComplete;
+    await waitUntil(() => instance!.data.datasets[0]!.type === 'bar', undefined, { timeout: 5000 });
+    expect(el.chartInstance).to.equal(instance);
+    expect(el.view).to.equal('bar');
+    expect(pressed(el)).to.deep.equal(['Bar']);
+    expect($(el, '[role=status]').textContent).to.equal('Showing bar chart');
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers the data as a table, operable from the keyboard', async () => {
+    const el = await chart('bar');
+    $$(el, '.views button')[2]!.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.view).to.equal('table');
+    expect($(el, '.canvas').hidden).to.equal(true);
+    const table = $(el, 'answer-table');
+    await (table as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const rows = $$(table, 'tbody tr').map((tr) => [...tr.children].map((td) => td.textContent!.trim()));
+    expect(rows).to.deep.equal([['Jul', '380', '300'], ['Aug', '400', '340'], ['Sep', '420', '350']]);
+    expect($$(table, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(['Category', '2025 (k)', '2024 (k)']);
+    expect($(el, '[role=status]').textContent).to.equal('Showing data table');
+    await expect(el).to.be.accessible();
+  });
+
+  it('updates data on the existing instance', async () => {
+    const el = await chart();
+    const instance = el.chartInstance;
+    el.series = [{ name: '2025', values: [1, 2, 3] }];
+    await el.updateComplete;
+    await waitUntil(() => instance!.data.datasets.length === 1, undefined, { timeout: 5000 });
+    expect(el.chartInstance).to.equal(instance);
+    expect(instance!.data.datasets[0]!.data).to.deep.equal([1, 2, 3]);
+  });
+
+  it('fits a 320 px screen', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const el = await chart();
+    await waitUntil(() => el.chartInstance!.width <= 320, undefined, { timeout: 5000 });
+    expect(el.getBoundingClientRect().width).to.be.at.most(320);
+    expect(document.documentElement.scrollWidth).to.be.at.most(320);
+  });
+});

@@ -1,0 +1,5 @@
+import { define } from '../shared/define.js';
+import { AnswerChart } from './chart.js';
+
+define('answer-chart', AnswerChart);
+export { AnswerChart };

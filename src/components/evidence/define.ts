@@ -1,0 +1,5 @@
+import { define } from '../shared/define.js';
+import { AnswerEvidence } from './evidence.js';
+
+define('answer-evidence', AnswerEvidence);
+export { AnswerEvidence };

@@ -1,0 +1,156 @@
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { EvidenceItemT } from '../../catalog/index.js';
+import { AnswerSourceSelectEvent } from '../shared/events.js';
+import { formatDate } from '../shared/format.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/**
+ * @summary A collapsible list of evidence, each item naming its source.
+ *
+ * Collapsed by default; the native disclosure opens with Enter or Space.
+ *
+ * @fires answer-source-select - The reader chose an item that has a `ref`; `detail: { ref }`. The host decides what it opens.
+ * @csspart details - The `<details>` disclosure.
+ * @csspart summary - Its always-visible heading row.
+ * @csspart item - One evidence item.
+ */
+@localized()
+export class AnswerEvidence extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+      }
+      details.card {
+        padding: 0;
+      }
+      summary {
+        display: flex;
+        gap: var(--_space-sm);
+        align-items: baseline;
+        padding: var(--_space-sm) var(--_space-md);
+        cursor: pointer;
+        list-style: none;
+        border-radius: var(--_radius);
+      }
+      summary::-webkit-details-marker {
+        display: none;
+      }
+      summary::before {
+        content: '▸';
+        color: var(--_muted);
+        transition: transform 0.15s;
+      }
+      :host(:dir(rtl)) summary::before {
+        content: '◂';
+      }
+      details[open] summary::before {
+        transform: rotate(90deg);
+      }
+      :host(:dir(rtl)) details[open] summary::before {
+        transform: rotate(-90deg);
+      }
+      .heading {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .count {
+        margin-inline-start: auto;
+        font-size: 0.8125rem;
+        white-space: nowrap;
+      }
+      .body {
+        padding: 0 var(--_space-md) var(--_space-md);
+      }
+      .summary-text {
+        margin: 0 0 var(--_space-sm);
+      }
+      ol {
+        margin: 0;
+        padding: 0;
+        list-style: none;
+        display: flex;
+        flex-direction: column;
+        gap: var(--_space-sm);
+      }
+      li {
+        border-inline-start: 3px solid var(--_border);
+        padding-inline-start: var(--_space-sm);
+      }
+      .source {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .meta {
+        font-size: 0.8125rem;
+      }
+      blockquote {
+        margin: 0.25rem 0;
+        overflow-wrap: anywhere;
+        white-space: pre-wrap;
+      }
+      .open {
+        margin-top: 0.25rem;
+        min-height: 1.75rem;
+        font-size: 0.8125rem;
+      }
+      @media (prefers-reduced-motion: reduce) {
+        summary::before {
+          transition: none;
+        }
+      }
+    `,
+  ];
+
+  /** Heading of the list. */
+  @property() heading = '';
+
+  /** What the evidence shows. */
+  @property() summary?: string;
+
+  /** The items: `{ source, excerpt?, locator?, published?, ref? }`. */
+  @property({ attribute: false }) items: EvidenceItemT[] = [];
+
+  /** Whether the list is expanded. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  private onToggle(event: Event) {
+    this.open = (event.target as HTMLDetailsElement).open;
+  }
+
+  private renderItem(item: EvidenceItemT) {
+    const meta = [item.locator, item.published ? formatDate(item.published) : undefined].filter(Boolean).join(' · ');
+    return html`<li part="item">
+      <div class="source">${item.source}</div>
+      ${meta ? html`<div class="meta muted">${meta}</div>` : nothing}
+      ${item.excerpt ? html`<blockquote>${item.excerpt}</blockquote>` : nothing}
+      ${item.ref
+        ? html`<button type="button" class="button open" aria-label=${msg(str`Open source: ${item.source}`)}
+            @click=${() => this.dispatchEvent(new AnswerSourceSelectEvent({ ref: item.ref! }))}>${msg('Open source')}</button>`
+        : nothing}
+    </li>`;
+  }
+
+  override render() {
+    const items = this.items ?? [];
+    return html`<details class="card" part="details" ?open=${this.open} @toggle=${this.onToggle}>
+      <summary part="summary">
+        <span class="heading">${this.heading}</span>
+        <span class="count muted">${items.length === 1 ? msg('1 source') : msg(str`${items.length} sources`)}</span>
+      </summary>
+      <div class="body">
+        ${this.summary ? html`<p class="summary-text">${this.summary}</p>` : nothing}
+        <ol>${items.map((item) => this.renderItem(item))}</ol>
+      </div>
+    </details>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-evidence': AnswerEvidence;
+  }
+}

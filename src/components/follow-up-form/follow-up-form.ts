@@ -1,0 +1,255 @@
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { FormFieldT } from '../../catalog/index.js';
+import { AnswerFormSubmitEvent, type FormValue } from '../shared/events.js';
+import { formatDate, formatNumber } from '../shared/format.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/**
+ * @summary A short form the reader may fill in and submit once.
+ *
+ * Fields start empty. Submitting runs the browser's own validation
+ * (required, min, max), fires `answer-form-submit` with typed values, and
+ * turns the form into a read-only record of the answers.
+ *
+ * @fires answer-form-submit - The reader submitted; `detail: { blockId, elementId, values }`, numbers as numbers, checkboxes as booleans, unanswered fields as null.
+ * @csspart form - The `<form>`.
+ * @csspart submit - The submit button.
+ * @csspart answers - The read-only answers after submission.
+ */
+@localized()
+export class AnswerFollowUpForm extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+      }
+      h3 {
+        margin: 0 0 0.25rem;
+        font-size: 1rem;
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .description {
+        margin: 0 0 var(--_space-sm);
+      }
+      form,
+      .fields {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_space-md);
+      }
+      .field {
+        display: flex;
+        flex-direction: column;
+        gap: 0.25rem;
+        min-width: 0;
+      }
+      label,
+      legend {
+        font-weight: 500;
+        overflow-wrap: anywhere;
+      }
+      .required {
+        color: var(--_negative);
+        margin-inline-start: 0.125rem;
+      }
+      input:not([type='checkbox'], [type='radio']),
+      select,
+      textarea {
+        font: inherit;
+        color: inherit;
+        background: var(--_surface);
+        border: 1px solid var(--_muted);
+        border-radius: calc(var(--_radius) - 2px);
+        padding: 0.375rem 0.5rem;
+        width: 100%;
+        max-width: 28rem;
+        min-height: 2.25rem;
+      }
+      textarea {
+        min-height: 5rem;
+        resize: vertical;
+      }
+      fieldset {
+        border: 0;
+        margin: 0;
+        padding: 0;
+        min-width: 0;
+      }
+      .choice {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        font-weight: 400;
+        min-height: 1.75rem;
+      }
+      input[type='checkbox'],
+      input[type='radio'] {
+        width: 1.125rem;
+        height: 1.125rem;
+        accent-color: var(--_accent);
+        margin: 0;
+      }
+      .actions {
+        display: flex;
+        gap: var(--_space-sm);
+        align-items: center;
+      }
+      dl {
+        margin: 0;
+        display: grid;
+        grid-template-columns: minmax(6rem, max-content) 1fr;
+        gap: 0.25rem var(--_space-md);
+      }
+      dt {
+        color: var(--_muted);
+        overflow-wrap: anywhere;
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+        white-space: pre-wrap;
+      }
+      .status {
+        margin: var(--_space-sm) 0 0;
+        font-weight: 600;
+        color: var(--_positive);
+      }
+    `,
+  ];
+
+  /** Heading of the form. */
+  @property() heading = '';
+
+  /** Why the answers are needed. */
+  @property() description?: string;
+
+  /** The fields: `{ name, label, kind, required?, options?, min?, max?, placeholder? }`. */
+  @property({ attribute: false }) fields: FormFieldT[] = [];
+
+  /** Label of the submit button (default "Submit"). */
+  @property({ attribute: 'submit-label' }) submitLabel?: string;
+
+  /** Id of the block this form belongs to, passed on with `answer-form-submit`. */
+  @property({ attribute: 'block-id' }) blockId = '';
+
+  /** Id of this form within its block. */
+  @property({ attribute: 'element-id' }) elementId = '';
+
+  /** The submitted answers; once set the form is read-only. Set it to restore a submitted form. */
+  @property({ attribute: false }) submission?: Record<string, FormValue>;
+
+  @query('form') private form?: HTMLFormElement;
+
+  private fieldId(field: FormFieldT) {
+    return `field-${field.name}`;
+  }
+
+  private readValues(form: HTMLFormElement): Record<string, FormValue> {
+    const values: Record<string, FormValue> = {};
+    for (const field of this.fields ?? []) {
+      const control = form.elements.namedItem(field.name);
+      if (field.kind === 'checkbox') {
+        values[field.name] = (control as HTMLInputElement | null)?.checked ?? false;
+      } else if (field.kind === 'radio') {
+        values[field.name] = (control as RadioNodeList | null)?.value || null;
+      } else if (field.kind === 'number') {
+        const input = control as HTMLInputElement | null;
+        values[field.name] = input && input.value !== '' ? input.valueAsNumber : null;
+      } else {
+        const value = (control as HTMLInputElement | null)?.value ?? '';
+        values[field.name] = value === '' ? null : value;
+      }
+    }
+    return values;
+  }
+
+  private onSubmit(event: SubmitEvent) {
+    event.preventDefault();
+    const form = this.form;
+    if (!form || this.submission) return;
+    if (!form.reportValidity()) return;
+    const values = this.readValues(form);
+    this.submission = values;
+    this.dispatchEvent(new AnswerFormSubmitEvent({ blockId: this.blockId, elementId: this.elementId, values }));
+  }
+
+  private renderControl(field: FormFieldT) {
+    const id = this.fieldId(field);
+    const required = Boolean(field.required);
+    const mark = required ? html`<span class="required" aria-hidden="true">*</span>` : nothing;
+    switch (field.kind) {
+      case 'textarea':
+        return html`<label for=${id}>${field.label}${mark}</label>
+          <textarea id=${id} name=${field.name} ?required=${required} placeholder=${field.placeholder ?? nothing}></textarea>`;
+      case 'select':
+        return html`<label for=${id}>${field.label}${mark}</label>
+          <select id=${id} name=${field.name} ?required=${required}>
+            <option value="">${msg('Choose…')}</option>
+            ${(field.options ?? []).map((option) => html`<option value=${option}>${option}</option>`)}
+          </select>`;
+      case 'radio':
+        return html`<fieldset>
+          <legend>${field.label}${mark}</legend>
+          ${(field.options ?? []).map(
+            (option, i) => html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} />${option}</label>`,
+          )}
+        </fieldset>`;
+      case 'checkbox':
+        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} />${field.label}${mark}</label>`;
+      default:
+        return html`<label for=${id}>${field.label}${mark}</label>
+          <input
+            id=${id}
+            name=${field.name}
+            type=${field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
+            step=${field.kind === 'number' ? 'any' : nothing}
+            min=${field.min ?? nothing}
+            max=${field.max ?? nothing}
+            ?required=${required}
+            placeholder=${field.placeholder ?? nothing}
+          />`;
+    }
+  }
+
+  private formatAnswer(field: FormFieldT, value: FormValue | undefined) {
+    if (value === null || value === undefined || value === '') return msg('(no answer)');
+    if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
+    if (typeof value === 'number') return formatNumber(value);
+    return field.kind === 'date' ? formatDate(value) : value;
+  }
+
+  private renderAnswers(submission: Record<string, FormValue>) {
+    return html`<dl part="answers">
+        ${(this.fields ?? []).map((field) => html`<dt>${field.label}</dt><dd>${this.formatAnswer(field, submission[field.name])}</dd>`)}
+      </dl>
+      <p class="status" role="status">✓ ${msg('Submitted')}</p>`;
+  }
+
+  override render() {
+    return html`<div class="card">
+      <h3>${this.heading}</h3>
+      ${this.description ? html`<p class="description muted">${this.description}</p>` : nothing}
+      ${this.submission
+        ? this.renderAnswers(this.submission)
+        : html`<form part="form" @submit=${this.onSubmit}>
+            <div class="fields">
+              ${repeat(this.fields ?? [], (field) => field.name, (field) => html`<div class="field">${this.renderControl(field)}</div>`)}
+            </div>
+            <div class="actions">
+              <button type="submit" class="button primary" part="submit">${this.submitLabel || msg('Submit')}</button>
+            </div>
+          </form>`}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-follow-up-form': AnswerFollowUpForm;
+  }
+}

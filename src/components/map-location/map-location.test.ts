@@ -1,0 +1,68 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { configureAnswerUI } from '../../config.js';
+import { $, $$, requestedUrls } from '../../test-support/dom.js';
+import './define.js';
+import type { AnswerMapLocation } from './map-location.js';
+
+const place = () =>
+  fixture<AnswerMapLocation>(
+    html`<answer-map-location label="Pump 4" .lat=${39.1} .lng=${117.2} .zoom=${14} description="Pressure drop" feature-id="pump-4"></answer-map-location>`,
+  );
+
+describe('answer-map-location', () => {
+  afterEach(() => configureAnswerUI({ map: {} }));
+
+  it('without a tile source shows the marker, label and coordinates, and fetches no tiles', async () => {
+    const el = await place();
+    await waitUntil(() => el.leafletMap, 'Leaflet never showed the map', { timeout: 5000 });
+    expect($(el, '.label').textContent).to.equal('Pump 4');
+    expect($(el, '.coords').textContent).to.include('39.1000, 117.2000');
+    expect($$(el, '.leaflet-tile')).to.have.length(0);
+    expect($$(el, 'path.leaflet-interactive, svg path')).to.have.length(1);
+    const center = el.leafletMap!.getCenter();
+    expect([center.lat, center.lng]).to.deep.equal([39.1, 117.2]);
+    const foreign = requestedUrls().filter((url) => new URL(url).origin !== location.origin);
+    expect(foreign).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('fires answer-map-locate for the host map', async () => {
+    const el = await place();
+    setTimeout(() => $(el, 'button').click());
+    const event = await oneEvent(document, 'answer-map-locate');
+    expect(event.detail).to.deep.equal({ lat: 39.1, lng: 117.2, zoom: 14, label: 'Pump 4', featureId: 'pump-4' });
+  });
+
+  it('loads tiles only from the configured source and shows its attribution', async () => {
+    configureAnswerUI({ map: { tileUrl: '/src/test-support/tile.png?z={z}&x={x}&y={y}', attribution: '© Test tiles' } });
+    const el = await place();
+    await waitUntil(() => $$(el, 'img.leaflet-tile').length > 0, 'no tiles requested', { timeout: 5000 });
+    for (const img of $$<HTMLImageElement>(el, 'img.leaflet-tile')) expect(img.src).to.match(/\/src\/test-support\/tile\.png\?z=14&/);
+    expect($(el, '.attribution').textContent).to.equal('© Test tiles');
+    await expect(el).to.be.accessible();
+  });
+
+  it('re-measures the map when its box is resized', async () => {
+    const el = await place();
+    await waitUntil(() => el.leafletMap, undefined, { timeout: 5000 });
+    let calls = 0;
+    const original = el.leafletMap!.invalidateSize.bind(el.leafletMap);
+    el.leafletMap!.invalidateSize = (options?: unknown) => {
+      calls++;
+      return original(options as boolean);
+    };
+    el.style.width = '300px';
+    await waitUntil(() => calls > 0, 'invalidateSize was not called on resize', { timeout: 5000 });
+  });
+
+  it('follows new coordinates in place', async () => {
+    const el = await place();
+    await waitUntil(() => el.leafletMap, undefined, { timeout: 5000 });
+    const map = el.leafletMap;
+    el.lat = 40;
+    el.lng = 116;
+    await el.updateComplete;
+    expect(el.leafletMap).to.equal(map);
+    expect(map!.getCenter().lat).to.be.closeTo(40, 1e-6);
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { setAnswerLocale } from '../../localization.js';
+import { $ } from '../../test-support/dom.js';
+import './define.js';
+import type { AnswerMetric } from './metric.js';
+
+describe('answer-metric', () => {
+  afterEach(() => setAnswerLocale('en'));
+
+  it('formats a currency value and a positive delta in the active locale', async () => {
+    const el = await fixture<AnswerMetric>(html`<answer-metric label="Revenue" .value=${1200000} format="currency" currency="USD" .delta=${0.12} caption="vs. Q2"></answer-metric>`);
+    expect($(el, '.value').textContent!.trim()).to.equal('$1,200,000.00');
+    expect($(el, '.delta').classList.contains('good')).to.equal(true);
+    expect($(el, '.delta .visually-hidden').textContent).to.equal('Up +12%');
+    expect($(el, '.caption').textContent).to.equal('vs. Q2');
+    await expect(el).to.be.accessible();
+  });
+
+  it('marks a rise as bad when good_direction is down', async () => {
+    const el = await fixture<AnswerMetric>(html`<answer-metric label="Churn" .value=${0.031} format="percent" .delta=${0.2} good-direction="down"></answer-metric>`);
+    expect($(el, '.value').textContent!.trim()).to.equal('3.1%');
+    expect($(el, '.delta').classList.contains('bad')).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a string value as given and a unit after a number', async () => {
+    const el = await fixture<AnswerMetric>(html`<answer-metric label="Status" value="n/a"></answer-metric>`);
+    expect($(el, '.value').textContent!.trim()).to.equal('n/a');
+    el.value = 184;
+    el.unit = 'ms';
+    el.format = 'compact';
+    await el.updateComplete;
+    expect($(el, '.value').textContent!.replace(/\s+/g, '')).to.equal('184ms');
+  });
+
+  it('reads a numeric attribute as a number', async () => {
+    const el = await fixture<AnswerMetric>(html`<answer-metric label="Flow" value="1234.5"></answer-metric>`);
+    expect(el.value).to.equal(1234.5);
+    expect($(el, '.value').textContent!.trim()).to.equal('1,234.5');
+  });
+
+  it('re-formats when the locale changes', async () => {
+    const el = await fixture<AnswerMetric>(html`<answer-metric label="Revenue" .value=${1234567.5}></answer-metric>`);
+    await setAnswerLocale('de');
+    await el.updateComplete;
+    expect($(el, '.value').textContent!.trim()).to.equal('1.234.567,5');
+  });
+});

@@ -1,0 +1,122 @@
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { formatDelta, formatNumber, type NumberStyle } from '../shared/format.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/** Reads numeric attribute text as a number, anything else as a string. */
+export const numberOrString = {
+  fromAttribute: (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  toAttribute: (value: unknown) => (value == null ? null : String(value)),
+};
+
+/**
+ * @summary One key figure with an optional change indicator.
+ *
+ * @csspart metric - The card.
+ * @csspart value - The formatted figure.
+ * @csspart delta - The change indicator.
+ * @cssprop --answer-color-positive - Colour of a change for the better.
+ * @cssprop --answer-color-negative - Colour of a change for the worse.
+ */
+@localized()
+export class AnswerMetric extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .card {
+        display: flex;
+        flex-direction: column;
+        gap: 0.125rem;
+        height: 100%;
+      }
+      .label {
+        font-size: 0.8125rem;
+        color: var(--_muted);
+        overflow-wrap: anywhere;
+      }
+      .value {
+        font-size: 1.625rem;
+        font-weight: 650;
+        line-height: 1.2;
+        font-variant-numeric: tabular-nums;
+        overflow-wrap: anywhere;
+      }
+      .unit {
+        font-size: 0.9375rem;
+        font-weight: 500;
+        margin-inline-start: 0.25rem;
+        color: var(--_muted);
+      }
+      .delta {
+        font-size: 0.875rem;
+        font-weight: 600;
+        color: var(--_muted);
+      }
+      .delta.good {
+        color: var(--_positive);
+      }
+      .delta.bad {
+        color: var(--_negative);
+      }
+      .caption {
+        font-size: 0.8125rem;
+      }
+    `,
+  ];
+
+  /** What is measured. */
+  @property() label = '';
+
+  /** The figure: a number (formatted for the locale) or a preformatted string. */
+  @property({ converter: numberOrString }) value: number | string = '';
+
+  /** How a numeric value is shown: `number` (default), `percent`, `currency` or `compact`. */
+  @property() format: NumberStyle = 'number';
+
+  /** ISO 4217 code for `format="currency"`. */
+  @property() currency?: string;
+
+  /** Unit shown after the value. */
+  @property() unit?: string;
+
+  /** Change as a fraction (0.12 is +12%). */
+  @property({ type: Number }) delta?: number;
+
+  /** Whether a rising value is good (`up`, default) or bad (`down`). */
+  @property({ attribute: 'good-direction' }) goodDirection: 'up' | 'down' = 'up';
+
+  /** Context for the figure. */
+  @property() caption?: string;
+
+  private renderDelta(delta: number) {
+    const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
+    const quality = direction === 'flat' ? '' : direction === this.goodDirection ? 'good' : 'bad';
+    const arrow = direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●';
+    const amount = formatDelta(delta);
+    const spoken =
+      direction === 'up' ? msg(str`Up ${amount}`) : direction === 'down' ? msg(str`Down ${amount}`) : msg('No change');
+    return html`<div class="delta ${quality}" part="delta">
+      <span aria-hidden="true">${arrow} ${amount}</span><span class="visually-hidden">${spoken}</span>
+    </div>`;
+  }
+
+  override render() {
+    const shown = typeof this.value === 'number' ? formatNumber(this.value, this.format, this.currency) : this.value;
+    return html`<div class="card" part="metric">
+      <div class="label">${this.label}</div>
+      <div class="value" part="value">${shown}${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}</div>
+      ${typeof this.delta === 'number' && Number.isFinite(this.delta) ? this.renderDelta(this.delta) : nothing}
+      ${this.caption ? html`<div class="caption muted">${this.caption}</div>` : nothing}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-metric': AnswerMetric;
+  }
+}

@@ -1,0 +1,5 @@
+import { define } from '../shared/define.js';
+import { AnswerSection } from './section.js';
+
+define('answer-section', AnswerSection);
+export { AnswerSection };

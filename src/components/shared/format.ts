@@ -1,0 +1,57 @@
+import { getAnswerLocale } from '../../localization.js';
+
+/*
+ * Number and date formatting in the active locale. Intl formatters are
+ * costly to build, so they are cached per locale and options.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = getAnswerLocale();
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export type NumberStyle = 'number' | 'percent' | 'currency' | 'compact';
+
+export function formatNumber(value: number, style: NumberStyle = 'number', currency?: string): string {
+  switch (style) {
+    case 'percent':
+      return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(value);
+    case 'currency':
+      return numberFormat(currency ? { style: 'currency', currency } : { maximumFractionDigits: 2 }).format(value);
+    case 'compact':
+      return numberFormat({ notation: 'compact', maximumFractionDigits: 1 }).format(value);
+    default:
+      return numberFormat({ maximumFractionDigits: 2 }).format(value);
+  }
+}
+
+/** A signed percentage for deltas: +12%, −3.5%. */
+export function formatDelta(fraction: number): string {
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(fraction);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Formats an ISO 8601 date; anything else is returned unchanged. */
+export function formatDate(text: string): string {
+  if (!ISO_DATE.test(text)) return text;
+  const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(date.getTime())) return text;
+  const locale = getAnswerLocale();
+  const dateOnly = text.length === 10;
+  const key = `d|${locale}|${dateOnly}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' });
+    cache.set(key, format);
+  }
+  return format.format(date);
+}

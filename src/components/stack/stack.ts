@@ -1,0 +1,51 @@
+import { html, LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import { classMap } from 'lit/directives/class-map.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { stackStyles } from './stack.styles.js';
+
+/**
+ * @summary Lays out its children top to bottom or side by side.
+ *
+ * @slot - The children.
+ * @csspart stack - The flex container.
+ * @cssprop --answer-space-sm - Gap "sm" (default 0.5rem).
+ * @cssprop --answer-space-md - Gap "md" (default 1rem).
+ * @cssprop --answer-space-lg - Gap "lg" (default 1.5rem).
+ * @cssprop --answer-stack-min-item - Narrowest a child of a horizontal stack gets before the stack wraps (default 12rem).
+ */
+export class AnswerStack extends LitElement {
+  static override styles = [themeStyles, stackStyles];
+
+  // Classes on the inner box, not reflected host attributes: browsers give a
+  // legacy `align` attribute presentational meaning (text-align) on any element.
+
+  /** Main axis: `vertical` (default) or `horizontal`. */
+  @property() direction: 'vertical' | 'horizontal' = 'vertical';
+
+  /** Space between children: `none`, `sm`, `md` (default) or `lg`. */
+  @property() gap: 'none' | 'sm' | 'md' | 'lg' = 'md';
+
+  /** Cross-axis alignment: `start`, `center`, `end` or `stretch` (default). */
+  @property() align: 'start' | 'center' | 'end' | 'stretch' = 'stretch';
+
+  /** In a horizontal stack, keep children at their natural width and flow them onto several lines. */
+  @property({ type: Boolean }) wrap = false;
+
+  override render() {
+    const classes = {
+      stack: true,
+      horizontal: this.direction === 'horizontal',
+      wrap: Boolean(this.wrap),
+      [`gap-${this.gap}`]: Boolean(this.gap),
+      [`align-${this.align}`]: Boolean(this.align),
+    };
+    return html`<div class=${classMap(classes)} part="stack"><slot></slot></div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-stack': AnswerStack;
+  }
+}

@@ -1,0 +1,78 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { TableCell, TableColumnT } from '../../catalog/index.js';
+import { $, $$ } from '../../test-support/dom.js';
+import './define.js';
+import type { AnswerTable } from './table.js';
+
+const columns: TableColumnT[] = [
+  { label: 'Site' },
+  { label: 'Flow', format: 'number' },
+  { label: 'Share', format: 'percent' },
+  { label: 'Cost', format: 'currency', currency: 'EUR' },
+  { label: 'Checked', format: 'date' },
+  { label: 'OK' },
+];
+const rows: TableCell[][] = [
+  ['B', 12.5, 0.25, 100, '2025-05-02', true],
+  ['A', null, 0.5, 90, '2025-01-10', false],
+  ['C', 3, 0.125, 1000.5, '2024-12-31', null],
+];
+
+const column = (el: AnswerTable, i: number) => $$(el, 'tbody tr').map((tr) => tr.children[i]!.textContent!.trim());
+
+describe('answer-table', () => {
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('renders caption, headers and formatted cells', async () => {
+    const el = await fixture<AnswerTable>(html`<answer-table caption="Flows" .columns=${columns} .rows=${rows}></answer-table>`);
+    expect($(el, 'caption').textContent).to.equal('Flows');
+    expect($$(el, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(['Site', 'Flow', 'Share', 'Cost', 'Checked', 'OK']);
+    expect([...$$(el, 'tbody tr')[0]!.children].map((td) => td.textContent!.trim())).to.deep.equal(['B', '12.5', '25%', '€100.00', 'May 2, 2025', 'Yes']);
+    expect(column(el, 1)[1]).to.include('—');
+    expect($$(el, 'tbody tr')[0]!.children[1]!.className).to.include('end');
+    await expect(el).to.be.accessible();
+  });
+
+  it('sorts by a column ascending, then descending, keeping empty cells last', async () => {
+    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`);
+    const flowButton = $$(el, 'th button')[1]!;
+    flowButton.click();
+    await el.updateComplete;
+    expect(column(el, 0)).to.deep.equal(['C', 'B', 'A']);
+    expect($$(el, 'th')[1]!.getAttribute('aria-sort')).to.equal('ascending');
+    flowButton.click();
+    await el.updateComplete;
+    expect(column(el, 0)).to.deep.equal(['B', 'C', 'A']);
+    expect($$(el, 'th')[1]!.getAttribute('aria-sort')).to.equal('descending');
+    await expect(el).to.be.accessible();
+  });
+
+  it('sorts from the keyboard', async () => {
+    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`);
+    $$(el, 'th button')[0]!.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(column(el, 0)).to.deep.equal(['A', 'B', 'C']);
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(column(el, 0)).to.deep.equal(['C', 'B', 'A']);
+  });
+
+  it('says so when there are no rows', async () => {
+    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${[]}></answer-table>`);
+    expect($(el, 'tbody').textContent!.trim()).to.equal('No rows');
+    await expect(el).to.be.accessible();
+  });
+
+  it('scrolls inside its own box at 320 px instead of widening the page', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const wide = Array.from({ length: 12 }, (_, i) => ({ label: `Column ${i}` }));
+    const el = await fixture<AnswerTable>(html`<answer-table .columns=${wide} .rows=${[wide.map((_, i) => `value ${i}`)]}></answer-table>`);
+    const scroller = $(el, '.scroll');
+    expect(el.getBoundingClientRect().width).to.be.at.most(320);
+    expect(scroller.scrollWidth).to.be.greaterThan(scroller.clientWidth);
+    expect(scroller.tabIndex).to.equal(0);
+    expect(document.documentElement.scrollWidth).to.be.at.most(320);
+  });
+});

@@ -1,0 +1,206 @@
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { TableCell, TableColumnT } from '../../catalog/index.js';
+import { getAnswerLocale } from '../../localization.js';
+import { formatDate, formatNumber } from '../shared/format.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+type Direction = 'ascending' | 'descending';
+
+const NUMERIC_FORMATS = new Set(['number', 'percent', 'currency']);
+
+/** Orders cells for sorting: numbers, then booleans, then text; empty cells last. */
+function compareCells(a: TableCell, b: TableCell, collator: Intl.Collator): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * @summary A data table the reader can sort by column; scrolls inside its own box on narrow screens.
+ *
+ * @csspart scroll - The scrolling box around the table.
+ * @csspart table - The `<table>`.
+ * @cssprop --answer-table-max-height - Height beyond which the table scrolls vertically (default none).
+ */
+@localized()
+export class AnswerTable extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .scroll {
+        overflow: auto;
+        max-width: 100%;
+        max-height: var(--answer-table-max-height, none);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_surface);
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-variant-numeric: tabular-nums;
+      }
+      caption {
+        caption-side: top;
+        text-align: start;
+        font-weight: 600;
+        padding: var(--_space-sm) var(--_space-md);
+      }
+      th,
+      td {
+        padding: 0.375rem var(--_space-md);
+        border-top: 1px solid var(--_border);
+        text-align: start;
+        vertical-align: top;
+        white-space: nowrap;
+      }
+      td.wrap {
+        white-space: normal;
+        min-width: 8rem;
+        overflow-wrap: anywhere;
+      }
+      th {
+        background: var(--_raised);
+        font-weight: 600;
+        padding: 0;
+        position: sticky;
+        top: 0;
+      }
+      th button {
+        all: unset;
+        box-sizing: border-box;
+        display: flex;
+        width: 100%;
+        gap: 0.25rem;
+        align-items: center;
+        justify-content: inherit;
+        padding: 0.375rem var(--_space-md);
+        cursor: pointer;
+      }
+      th button:focus-visible {
+        outline: 2px solid var(--_focus);
+        outline-offset: -2px;
+      }
+      .end {
+        text-align: end;
+        justify-content: flex-end;
+      }
+      .center {
+        text-align: center;
+        justify-content: center;
+      }
+      .sort {
+        font-size: 0.75em;
+        color: var(--_muted);
+        min-width: 1ch;
+      }
+      .empty {
+        color: var(--_muted);
+        text-align: center;
+      }
+    `,
+  ];
+
+  /** What the table shows. */
+  @property() caption?: string;
+
+  /** Columns: `{ label, align?, format?, currency? }`. */
+  @property({ attribute: false }) columns: TableColumnT[] = [];
+
+  /** Rows of cells, one per column. */
+  @property({ attribute: false }) rows: TableCell[][] = [];
+
+  @state() private sortColumn = -1;
+  @state() private sortDirection: Direction = 'ascending';
+
+  private sortBy(index: number) {
+    if (this.sortColumn === index) {
+      this.sortDirection = this.sortDirection === 'ascending' ? 'descending' : 'ascending';
+    } else {
+      this.sortColumn = index;
+      this.sortDirection = 'ascending';
+    }
+  }
+
+  private sortedRows(): TableCell[][] {
+    const rows = this.rows ?? [];
+    const index = this.sortColumn;
+    if (index < 0 || index >= (this.columns ?? []).length) return rows;
+    const collator = new Intl.Collator(getAnswerLocale(), { numeric: true });
+    const sign = this.sortDirection === 'ascending' ? 1 : -1;
+    return rows
+      .map((row, position) => ({ row, position }))
+      .sort((a, b) => {
+        const [x, y] = [a.row[index] ?? null, b.row[index] ?? null];
+        // Empty cells stay last in either direction.
+        if (x === null || y === null) return compareCells(x, y, collator) || a.position - b.position;
+        return sign * compareCells(x, y, collator) || a.position - b.position;
+      })
+      .map(({ row }) => row);
+  }
+
+  private alignment(column: TableColumnT): string {
+    if (column.align === 'end' || column.align === 'center') return column.align;
+    if (column.align === 'start') return '';
+    return NUMERIC_FORMATS.has(column.format ?? '') ? 'end' : '';
+  }
+
+  private formatCell(cell: TableCell, column: TableColumnT) {
+    if (cell === null || cell === undefined) return html`<span aria-hidden="true">—</span><span class="visually-hidden">${msg('empty')}</span>`;
+    if (typeof cell === 'boolean') return cell ? msg('Yes') : msg('No');
+    if (typeof cell === 'number') {
+      const style = column.format === 'percent' || column.format === 'currency' ? column.format : 'number';
+      return formatNumber(cell, style, column.currency);
+    }
+    return column.format === 'date' ? formatDate(cell) : cell;
+  }
+
+  override render() {
+    const columns = this.columns ?? [];
+    const rows = this.sortedRows();
+    const name = this.caption || msg('Data table');
+    return html`<div class="scroll" part="scroll" tabindex="0" role="region" aria-label=${name}>
+      <table part="table">
+        ${this.caption ? html`<caption>${this.caption}</caption>` : nothing}
+        <thead>
+          <tr>
+            ${columns.map((column, i) => {
+              const sorted = this.sortColumn === i ? this.sortDirection : undefined;
+              const align = this.alignment(column);
+              return html`<th scope="col" class=${align} aria-sort=${sorted ?? nothing}>
+                <button type="button" class=${align} @click=${() => this.sortBy(i)} title=${msg(str`Sort by ${column.label}`)}>
+                  ${column.label}<span class="sort" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}</span>
+                </button>
+              </th>`;
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.length === 0
+            ? html`<tr><td class="empty" colspan=${Math.max(columns.length, 1)}>${msg('No rows')}</td></tr>`
+            : rows.map(
+                (row) => html`<tr>
+                  ${columns.map((column, i) => {
+                    const cell = row[i] ?? null;
+                    const long = typeof cell === 'string' && cell.length > 40;
+                    return html`<td class="${this.alignment(column)} ${long ? 'wrap' : ''}">${this.formatCell(cell, column)}</td>`;
+                  })}
+                </tr>`,
+              )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-table': AnswerTable;
+  }
+}
