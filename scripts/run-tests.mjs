@@ -1,6 +1,6 @@
 /**
- * `npm test`: type-check, lint, locale check, Node tests and Chromium tests,
- * in that order, all of them even when one fails; then one summary line
+ * `npm test`: type-check, lint, locale check, Node tests, Chromium tests and
+ * the Storybook build, all of them even when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
  */
 import { spawn } from 'node:child_process';
@@ -12,11 +12,12 @@ const steps = [
   { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
   { name: 'browser tests', command: 'npx', args: ['wtr'], count: browserCounts, before: () => rmSync('.test-results/browser.json', { force: true }) },
+  { name: 'storybook build', command: 'npx', args: ['storybook', 'build', '--quiet', '-o', 'storybook-static'] },
 ];
 
 function run({ command, args }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
     let output = '';
     const keep = (chunk, stream) => {
       output += chunk;

@@ -15,6 +15,7 @@ export { AnswerMapLocation } from './components/map-location/map-location.js';
 export { AnswerFollowUpForm } from './components/follow-up-form/follow-up-form.js';
 export {
   AnswerErrorEvent,
+  AnswerSendEvent,
   AnswerFormSubmitEvent,
   AnswerMapLocateEvent,
   AnswerSourceSelectEvent,

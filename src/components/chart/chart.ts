@@ -266,7 +266,7 @@ export class AnswerChart extends LitElement {
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
       </div>
       ${view === 'table'
-        ? html`<answer-table .caption=${this.heading} .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>`
+        ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>`
         : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
       <div class="swatches" aria-hidden="true">

@@ -122,11 +122,12 @@ export class AnswerEvidence extends LitElement {
   }
 
   private renderItem(item: EvidenceItemT) {
-    const meta = [item.locator, item.published ? formatDate(item.published) : undefined].filter(Boolean).join(' · ');
+    // Each part isolated, so a Latin locator and a localized date keep their order in right-to-left text.
+    const meta = [item.locator, item.published ? formatDate(item.published) : undefined].filter(Boolean);
     return html`<li part="item">
-      <div class="source">${item.source}</div>
-      ${meta ? html`<div class="meta muted">${meta}</div>` : nothing}
-      ${item.excerpt ? html`<blockquote>${item.excerpt}</blockquote>` : nothing}
+      <div class="source" dir="auto">${item.source}</div>
+      ${meta.length ? html`<div class="meta muted">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</div>` : nothing}
+      ${item.excerpt ? html`<blockquote dir="auto">${item.excerpt}</blockquote>` : nothing}
       ${item.ref
         ? html`<button type="button" class="button open" aria-label=${msg(str`Open source: ${item.source}`)}
             @click=${() => this.dispatchEvent(new AnswerSourceSelectEvent({ ref: item.ref! }))}>${msg('Open source')}</button>`

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { FormFieldT } from '../../catalog/index.js';
 import { $, $$ } from '../../test-support/dom.js';
 import './define.js';
@@ -71,6 +71,15 @@ describe('answer-follow-up-form', () => {
     setTimeout(() => sendKeys({ press: 'Enter' }));
     const event = await oneEvent(el, 'answer-form-submit');
     expect(event.detail.values).to.deep.equal({ name: 'Ada' });
+  });
+
+  it('keeps submitted answers readable at 320 px, even with a long label', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const long: FormFieldT[] = [{ name: 'site', label: 'Which pump station did the crew inspect on the morning shift?', kind: 'text' }];
+    const el = await fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="Q" .fields=${long} .submission=${{ site: 'Pump station 4' }}></answer-follow-up-form>`);
+    expect($(el, 'dd').getBoundingClientRect().width).to.be.greaterThan(120);
+    expect(document.documentElement.scrollWidth).to.be.at.most(320);
+    await setViewport({ width: 800, height: 600 });
   });
 
   it('shows a restored submission read-only', async () => {

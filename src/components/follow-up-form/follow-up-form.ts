@@ -102,7 +102,8 @@ export class AnswerFollowUpForm extends LitElement {
       dl {
         margin: 0;
         display: grid;
-        grid-template-columns: minmax(6rem, max-content) 1fr;
+        /* Labels take at most 40% so answers stay readable on narrow screens. */
+        grid-template-columns: fit-content(40%) minmax(0, 1fr);
         gap: 0.25rem var(--_space-md);
       }
       dt {

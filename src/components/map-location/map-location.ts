@@ -204,7 +204,7 @@ export class AnswerMapLocation extends LitElement {
       <figcaption>
         <div class="text">
           <div class="label">${this.label}</div>
-          <div class="coords muted"><span class="visually-hidden">${msg('Coordinates')}: </span>${coordinates}</div>
+          <div class="coords muted"><span class="visually-hidden">${msg('Coordinates')}: </span><bdi dir="ltr">${coordinates}</bdi></div>
           ${this.description ? html`<p class="description">${this.description}</p>` : nothing}
         </div>
         <button type="button" class="button" part="locate" aria-label=${msg(str`Locate ${this.label} on the map`)} @click=${this.locate}>

@@ -45,10 +45,19 @@ export class AnswerMetric extends LitElement {
         font-variant-numeric: tabular-nums;
         overflow-wrap: anywhere;
       }
+      /* A long figure gets a smaller size rather than breaking mid-number in a narrow column. */
+      .value.long {
+        font-size: 1.25rem;
+      }
+      .value {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        column-gap: 0.25rem;
+      }
       .unit {
         font-size: 0.9375rem;
         font-weight: 500;
-        margin-inline-start: 0.25rem;
         color: var(--_muted);
       }
       .delta {
@@ -107,10 +116,10 @@ export class AnswerMetric extends LitElement {
   override render() {
     const shown = typeof this.value === 'number' ? formatNumber(this.value, this.format, this.currency) : this.value;
     return html`<div class="card" part="metric">
-      <div class="label">${this.label}</div>
-      <div class="value" part="value">${shown}${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}</div>
+      <div class="label" dir="auto">${this.label}</div>
+      <div class="value ${shown.length > 11 ? 'long' : ''}" part="value"><bdi>${shown}</bdi>${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}</div>
       ${typeof this.delta === 'number' && Number.isFinite(this.delta) ? this.renderDelta(this.delta) : nothing}
-      ${this.caption ? html`<div class="caption muted">${this.caption}</div>` : nothing}
+      ${this.caption ? html`<div class="caption muted" dir="auto">${this.caption}</div>` : nothing}
     </div>`;
   }
 }

@@ -48,8 +48,8 @@ export class AnswerSection extends LitElement {
 
   override render() {
     return html`<section part="section" aria-labelledby="heading">
-      <h3 id="heading" part="title">${this.heading}</h3>
-      ${this.subtitle ? html`<p class="subtitle muted">${this.subtitle}</p>` : nothing}
+      <h3 id="heading" part="title" dir="auto">${this.heading}</h3>
+      ${this.subtitle ? html`<p class="subtitle muted" dir="auto">${this.subtitle}</p>` : nothing}
       <div class="body"><slot></slot></div>
     </section>`;
   }

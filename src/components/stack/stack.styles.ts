@@ -28,6 +28,6 @@ export const stackStyles = css`
     min-width: 0;
   }
   .horizontal.wrap slot::slotted(*) {
-    flex: 0 1 auto;
+    flex: 1 1 auto;
   }
 `;

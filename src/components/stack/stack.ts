@@ -29,7 +29,7 @@ export class AnswerStack extends LitElement {
   /** Cross-axis alignment: `start`, `center`, `end` or `stretch` (default). */
   @property() align: 'start' | 'center' | 'end' | 'stretch' = 'stretch';
 
-  /** In a horizontal stack, keep children at their natural width and flow them onto several lines. */
+  /** In a horizontal stack, size children by their content (growing to fill each line) instead of in equal columns. */
   @property({ type: Boolean }) wrap = false;
 
   override render() {

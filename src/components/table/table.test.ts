@@ -68,7 +68,8 @@ describe('answer-table', () => {
   it('scrolls inside its own box at 320 px instead of widening the page', async () => {
     await setViewport({ width: 320, height: 640 });
     const wide = Array.from({ length: 12 }, (_, i) => ({ label: `Column ${i}` }));
-    const el = await fixture<AnswerTable>(html`<answer-table .columns=${wide} .rows=${[wide.map((_, i) => `value ${i}`)]}></answer-table>`);
+    const rows = [wide.map((_, i) => `value ${i}`), wide.map(() => null)];
+    const el = await fixture<AnswerTable>(html`<answer-table .columns=${wide} .rows=${rows}></answer-table>`);
     const scroller = $(el, '.scroll');
     expect(el.getBoundingClientRect().width).to.be.at.most(320);
     expect(scroller.scrollWidth).to.be.greaterThan(scroller.clientWidth);

@@ -34,6 +34,8 @@ export class AnswerTable extends LitElement {
         display: block;
       }
       .scroll {
+        /* Contains the absolutely positioned screen-reader labels in its cells. */
+        position: relative;
         overflow: auto;
         max-width: 100%;
         max-height: var(--answer-table-max-height, none);
@@ -189,7 +191,7 @@ export class AnswerTable extends LitElement {
                   ${columns.map((column, i) => {
                     const cell = row[i] ?? null;
                     const long = typeof cell === 'string' && cell.length > 40;
-                    return html`<td class="${this.alignment(column)} ${long ? 'wrap' : ''}">${this.formatCell(cell, column)}</td>`;
+                    return html`<td class="${this.alignment(column)} ${long ? 'wrap' : ''}" dir=${typeof cell === 'string' ? 'auto' : nothing}>${this.formatCell(cell, column)}</td>`;
                   })}
                 </tr>`,
               )}

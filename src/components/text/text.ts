@@ -32,7 +32,8 @@ export class AnswerText extends LitElement {
         padding: var(--_space-sm) var(--_space-md);
         border-inline-start: 3px solid var(--_accent);
         background: var(--_raised);
-        border-radius: 0 var(--_radius) var(--_radius) 0;
+        border-start-end-radius: var(--_radius);
+        border-end-end-radius: var(--_radius);
       }
       .code {
         font-family: var(--_mono);
@@ -55,13 +56,13 @@ export class AnswerText extends LitElement {
   override render() {
     switch (this.variant) {
       case 'heading':
-        return html`<h4 class="text heading" part="text">${this.text}</h4>`;
+        return html`<h4 class="text heading" part="text" dir="auto">${this.text}</h4>`;
       case 'code':
         return html`<pre class="text code" part="text" tabindex="0"><code>${this.text}</code></pre>`;
       case 'note':
-        return html`<p class="text note" part="text" role="note">${this.text}</p>`;
+        return html`<p class="text note" part="text" role="note" dir="auto">${this.text}</p>`;
       default:
-        return html`<p class="text ${this.variant}" part="text">${this.text}</p>`;
+        return html`<p class="text ${this.variant}" part="text" dir="auto">${this.text}</p>`;
     }
   }
 }

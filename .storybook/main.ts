@@ -1,0 +1,42 @@
+import type { StorybookConfig } from '@storybook/web-components-vite';
+
+/*
+ * Storybook for the answer elements (web components + Vite 8).
+ *
+ * The elements use TypeScript's legacy (experimental) decorators with
+ * `useDefineForClassFields: false` (see tsconfig.json). Vite 8 transforms
+ * TypeScript with Oxc; the options below pin that behaviour explicitly so it
+ * does not depend on Oxc finding the project tsconfig: TC39 decorators would
+ * crash in Chromium, and `[[Define]]` class fields would shadow Lit's
+ * reactive property accessors.
+ */
+const config: StorybookConfig = {
+  framework: { name: '@storybook/web-components-vite', options: {} },
+  stories: ['../stories/**/*.stories.ts'],
+  // Served at ./assets/ in dev and in storybook-static/: the local map tile.
+  staticDirs: [{ from: '../stories/assets', to: '/assets' }],
+  core: { disableTelemetry: true },
+  // The theme toolbar sets the canvas background; the built-in backgrounds tool would fight it.
+  features: { backgrounds: false },
+  viteFinal(viteConfig) {
+    return {
+      ...viteConfig,
+      oxc: {
+        ...(typeof viteConfig.oxc === 'object' ? viteConfig.oxc : {}),
+        decorator: { legacy: true },
+        typescript: { removeClassFieldsWithoutInitializer: true },
+        assumptions: { setPublicClassFields: true },
+      },
+      // Storybook's web-components renderer imports lit/directive-helpers.js, which
+      // the dev optimizer otherwise leaves out: a second lit-html copy ("Multiple
+      // versions of Lit loaded"). Pre-bundle it with the rest of Lit.
+      optimizeDeps: {
+        ...viteConfig.optimizeDeps,
+        include: [...(viteConfig.optimizeDeps?.include ?? []), 'lit/directive-helpers.js'],
+      },
+      build: { ...viteConfig.build, target: 'es2022', chunkSizeWarningLimit: 1500 },
+    };
+  },
+};
+
+export default config;
