@@ -46,11 +46,19 @@ export class AnswerErrorEvent extends AnswerEvent<{ code: string; message: strin
   }
 }
 
+/** The reader sends a message. Cancelable: a host that calls `preventDefault()` delivers it and feeds the answer itself. */
+export class AnswerSendEvent extends AnswerEvent<{ text: string; data?: unknown }> {
+  constructor(detail: { text: string; data?: unknown }) {
+    super('answer-send', detail, { cancelable: true });
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'answer-form-submit': AnswerFormSubmitEvent;
     'answer-map-locate': AnswerMapLocateEvent;
     'answer-source-select': AnswerSourceSelectEvent;
     'answer-error': AnswerErrorEvent;
+    'answer-send': AnswerSendEvent;
   }
 }
