@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { testChatServer } from './scripts/test-chat-server.mjs';
 
 /** Writes pass/fail counts for scripts/run-tests.mjs to total up. */
 function countReporter() {
@@ -32,6 +33,7 @@ function countReporter() {
 export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
+  middleware: [testChatServer()],
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' })],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,

@@ -21,7 +21,8 @@ await build({
 });
 const server = await preview({ root: 'bench/pages', configFile: false, logLevel: 'warn', build: { outDir: '../../.test-results/bench-pages' }, preview: { host: '127.0.0.1', port: 0, headers: isolation } });
 const base = server.resolvedUrls.local[0];
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+// --expose-gc lets a scenario collect garbage between runs, outside the measured window.
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
 const results = {};
 try {
   for (const name of wanted) {

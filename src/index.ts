@@ -2,6 +2,7 @@
  * answer-ui: registers every answer element and exports their classes.
  */
 import './components/block/define.js';
+import './thread/define.js';
 
 export { AnswerBlock } from './components/block/block.js';
 export { AnswerStack } from './components/stack/stack.js';
@@ -13,6 +14,10 @@ export { AnswerChart, type ChartView } from './components/chart/chart.js';
 export { AnswerEvidence } from './components/evidence/evidence.js';
 export { AnswerMapLocation } from './components/map-location/map-location.js';
 export { AnswerFollowUpForm } from './components/follow-up-form/follow-up-form.js';
+export { AgentThread, formSummary } from './thread/thread.js';
+export { AnswerMarkdown } from './thread/markdown/markdown.js';
+export type { RequestOptions, UIMessage } from './thread/transport.js';
+export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './thread/state.js';
 export {
   AnswerErrorEvent,
   AnswerSendEvent,

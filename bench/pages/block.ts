@@ -21,7 +21,15 @@ async function settled(el: AnswerBlock) {
 }
 
 /** Lets the browser lay out, paint and collect garbage outside the measured window. */
-const idle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const idle = () =>
+  new Promise((resolve) =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        (globalThis as { gc?: () => void }).gc?.();
+        resolve(undefined);
+      }, 0),
+    ),
+  );
 
 async function firstRender(): Promise<number> {
   await idle();

@@ -275,14 +275,16 @@ function checkGraph(
   childLists: Map<string, unknown[]>,
   errors: ValidationError[],
 ) {
-  const edges = new Map<string, { child: string; path: string }[]>();
+  // Edge paths are built only when an error needs one: this runs on every update.
+  type Edge = { child: string; parent: string; index: number };
+  const pathOf = (edge: Edge) => toPointer(['elements', edge.parent, 'children', edge.index]);
+  const edges = new Map<string, Edge[]>();
   for (const id of ids) {
-    const list: { child: string; path: string }[] = [];
-    (childLists.get(id) ?? []).forEach((child, i) => {
+    const list: Edge[] = [];
+    (childLists.get(id) ?? []).forEach((child, index) => {
       if (typeof child !== 'string') return;
-      const path = toPointer(['elements', id, 'children', i]);
-      if (Object.hasOwn(elements, child)) list.push({ child, path });
-      else errors.push({ code: 'missing_ref', path, message: `child ${JSON.stringify(child)} is not defined in elements` });
+      if (Object.hasOwn(elements, child)) list.push({ child, parent: id, index });
+      else errors.push({ code: 'missing_ref', path: pathOf({ child, parent: id, index }), message: `child ${JSON.stringify(child)} is not defined in elements` });
     });
     edges.set(id, list);
   }
@@ -293,7 +295,7 @@ function checkGraph(
 
   // Iterative depth-first search (input depth is untrusted) to find back edges.
   const state = new Map<string, 'open' | 'done'>();
-  const backEdges = new Set<string>();
+  const backEdges = new Set<Edge>();
   const starts = rootId ? [rootId, ...ids] : ids;
   for (const start of starts) {
     if (state.has(start)) continue;
@@ -310,9 +312,9 @@ function checkGraph(
       const edge = out[frame.next++]!;
       const seen = state.get(edge.child);
       if (seen === 'open') {
-        backEdges.add(edge.path);
+        backEdges.add(edge);
         const relation = edge.child === frame.id ? 'references itself' : `is an ancestor of ${JSON.stringify(frame.id)}`;
-        errors.push({ code: 'cycle', path: edge.path, message: `${JSON.stringify(edge.child)} ${relation}; references must form a tree` });
+        errors.push({ code: 'cycle', path: pathOf(edge), message: `${JSON.stringify(edge.child)} ${relation}; references must form a tree` });
       } else if (seen === undefined) {
         state.set(edge.child, 'open');
         stack.push({ id: edge.child, next: 0 });
@@ -320,18 +322,19 @@ function checkGraph(
     }
   }
 
-  const referencedAt = new Map<string, string>();
+  const referencedAt = new Map<string, Edge | '/root'>();
   if (rootId) referencedAt.set(rootId, '/root');
   const treeChildren = new Map<string, string[]>();
   for (const id of ids) {
     const kept: string[] = [];
     for (const edge of edges.get(id) ?? []) {
-      if (backEdges.has(edge.path)) continue;
+      if (backEdges.has(edge)) continue;
       const first = referencedAt.get(edge.child);
       if (first !== undefined) {
-        errors.push({ code: 'duplicate_ref', path: edge.path, message: `${JSON.stringify(edge.child)} is already referenced at ${first}; an element may appear only once` });
+        const where = typeof first === 'string' ? first : pathOf(first);
+        errors.push({ code: 'duplicate_ref', path: pathOf(edge), message: `${JSON.stringify(edge.child)} is already referenced at ${where}; an element may appear only once` });
       } else {
-        referencedAt.set(edge.child, edge.path);
+        referencedAt.set(edge.child, edge);
         kept.push(edge.child);
       }
     }

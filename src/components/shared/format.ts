@@ -7,9 +7,9 @@ import { getAnswerLocale } from '../../localization.js';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const locale = getAnswerLocale();
-  const key = `n|${locale}|${JSON.stringify(options)}`;
+  const key = `n|${locale}|${name}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
     format = new Intl.NumberFormat(locale, options);
@@ -23,19 +23,21 @@ export type NumberStyle = 'number' | 'percent' | 'currency' | 'compact';
 export function formatNumber(value: number, style: NumberStyle = 'number', currency?: string): string {
   switch (style) {
     case 'percent':
-      return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(value);
+      return numberFormat('percent', { style: 'percent', maximumFractionDigits: 1 }).format(value);
     case 'currency':
-      return numberFormat(currency ? { style: 'currency', currency } : { maximumFractionDigits: 2 }).format(value);
+      return currency
+        ? numberFormat(`currency ${currency}`, { style: 'currency', currency }).format(value)
+        : numberFormat('number', { maximumFractionDigits: 2 }).format(value);
     case 'compact':
-      return numberFormat({ notation: 'compact', maximumFractionDigits: 1 }).format(value);
+      return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
     default:
-      return numberFormat({ maximumFractionDigits: 2 }).format(value);
+      return numberFormat('number', { maximumFractionDigits: 2 }).format(value);
   }
 }
 
 /** A signed percentage for deltas: +12%, −3.5%. */
 export function formatDelta(fraction: number): string {
-  return numberFormat({ style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(fraction);
+  return numberFormat('delta', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(fraction);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;

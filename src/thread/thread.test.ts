@@ -1,0 +1,291 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import fc from 'fast-check';
+import type { Block } from '../catalog/index.js';
+import type { AnswerBlock } from '../components/block/block.js';
+import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
+import { $, $$ } from '../test-support/dom.js';
+import { outline, settle } from '../test-support/settle.js';
+import './define.js';
+import type { AgentThread } from './thread.js';
+
+type Part = Record<string, unknown>;
+
+const text = (id: string, delta: string): Part[] => [
+  { type: 'text-start', id },
+  { type: 'text-delta', id, delta },
+  { type: 'text-end', id },
+];
+
+const sideBlock: Block = {
+  block_id: 'side',
+  fallback_text: 'Side note.',
+  root: 't',
+  elements: { t: { type: 'Text', props: { text: 'A side remark that folds away.' } } },
+};
+
+/** The whole turn lifecycle of the spec, plus parts that arrive too late. */
+const lifecycle: Part[] = [
+  { type: 'start', messageId: 'm1' },
+  { type: 'start-step' },
+  ...text('t1', 'Looking at **Q3** — 第三季度 📈.'),
+  { type: 'reasoning-start', id: 'r1' },
+  { type: 'reasoning-delta', id: 'r1', delta: 'Need the revenue table.' },
+  { type: 'reasoning-end', id: 'r1' },
+  { type: 'tool-input-start', toolCallId: 'c1', toolName: 'query_sales' },
+  { type: 'tool-input-available', toolCallId: 'c1', toolName: 'query_sales', input: { quarter: 'Q3' } },
+  { type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3 } },
+  { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_000_000) },
+  ...text('t2', 'Updating with the audited figure.'),
+  { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_200_000) },
+  { type: 'data-answer_ui', id: 'side', data: sideBlock },
+  { type: 'finish-step' },
+  { type: 'data-final_answer', data: { text: '## Report\nRevenue rose **12%**.', ui_block_ids: ['q3-revenue'] } },
+  ...text('late', 'LATE TEXT'),
+  { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(9) },
+  { type: 'finish' },
+];
+
+const turns = (thread: AgentThread) => $$(thread, 'agent-turn');
+const blockIn = (turn: Element, id: string) => $<AnswerBlock>(turn, `answer-block[data-block-id="${id}"]`);
+const report = (turn: Element) => $(turn, '.report');
+const processBox = (turn: Element) => $<HTMLDetailsElement>(turn, 'details.process');
+const metricValue = (block: AnswerBlock) => $($(block, '[data-element-id="kpi"]'), '.value').textContent!.trim();
+
+async function postScript(chatId: string, test: Record<string, unknown>): Promise<Response> {
+  return fetch('/api/test-chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: chatId, messages: [], trigger: 'submit-message', test }) });
+}
+
+function streamOf(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks = [0, ...points].map((start, i) => bytes.slice(start, points[i] ?? bytes.length));
+  return new ReadableStream({
+    start(controller) {
+      chunks.forEach((chunk) => controller.enqueue(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe('agent-thread', () => {
+  it('follows a whole turn: text, block, in-place update, more text, final report, folding, late parts ignored', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    const feed = async (parts: Part[]) => {
+      parts.forEach((part) => thread.applyPart(part));
+      await settle(thread);
+    };
+    await feed(lifecycle.slice(0, 5));
+    const [turn] = turns(thread);
+    expect($(turn!, 'answer-markdown').shadowRoot!.textContent).to.include('Looking at Q3 — 第三季度 📈.');
+    await feed(lifecycle.slice(5, 12));
+    const first = blockIn(turn!, 'q3-revenue');
+    expect(metricValue(first)).to.equal('$1,000,000.00');
+    expect($(turn!, '.step.done').textContent).to.include('query_sales');
+    await feed(lifecycle.slice(12, 16));
+    // Same block id in the same turn: the same element, updated in place.
+    expect(blockIn(turn!, 'q3-revenue')).to.equal(first);
+    expect(metricValue(first)).to.equal('$1,200,000.00');
+    expect($$(turn!, 'answer-block')).to.have.length(1);
+    await feed(lifecycle.slice(16, 18));
+    expect(thread.messages.at(-1)).to.include({ status: 'streaming' });
+    // The final report: report text, then the named block; everything else folded.
+    await feed(lifecycle.slice(18, 19));
+    const reportBox = report(turn!);
+    expect(reportBox.querySelector('answer-markdown')!.shadowRoot!.textContent).to.include('Report').and.include('Revenue rose 12%.');
+    expect([...reportBox.children].map((c) => c.localName)).to.deep.equal(['answer-markdown', 'answer-block']);
+    expect(reportBox.querySelector('answer-block')).to.equal(first);
+    const process = processBox(turn!);
+    expect(process.open).to.equal(false);
+    expect(process.querySelector('summary')!.textContent).to.equal('View process');
+    expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue', 'side']);
+    expect(process.querySelector('answer-block')!.dataset.blockId).to.equal('side');
+    expect(process.textContent).to.include('query_sales');
+    expect(thread.messages.at(-1)).to.include({ status: 'complete', closed: true });
+    // Nothing after the final answer changes the report.
+    await feed(lifecycle.slice(19));
+    expect(outline(turn!)).not.to.include('LATE TEXT');
+    expect(metricValue(first)).to.equal('$1,200,000.00');
+    await expect(thread).to.be.accessible();
+    process.open = true;
+    await expect(thread).to.be.accessible();
+  });
+
+  it('a second turn that reuses a block id leaves the first turn alone', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    lifecycle.forEach((part) => thread.applyPart(part));
+    await settle(thread);
+    const firstBlock = blockIn(turns(thread)[0]!, 'q3-revenue');
+    const again: Part[] = [{ type: 'start', messageId: 'm2' }, { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(5) }, { type: 'finish' }];
+    again.forEach((part) => thread.applyPart(part));
+    await settle(thread);
+    const [one, two] = turns(thread);
+    expect(blockIn(one!, 'q3-revenue')).to.equal(firstBlock);
+    expect(metricValue(firstBlock)).to.equal('$1,200,000.00');
+    expect(metricValue(blockIn(two!, 'q3-revenue'))).to.equal('$5.00');
+  });
+
+  it('renders the same conversation for any chunking of the recorded byte stream', async () => {
+    const script: Part[] = [
+      { type: 'start' },
+      ...text('a', 'Ünïcödé, 中文, emoji 👩‍🔬 and `code`.\n\n- one\n- two'),
+      { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
+      { type: 'data-answer_ui', id: 'field-check', data: investigationBlock('Valve 7 replaced — 阀门已更换.') },
+      { type: 'data-final_answer', data: { text: 'Done: **阀门** fixed 🎉', ui_block_ids: ['field-check'] } },
+      { type: 'finish' },
+    ];
+    const bytes = new Uint8Array(await (await postScript('chunking', { script })).arrayBuffer());
+    expect(new TextDecoder().decode(bytes)).to.include('data: [DONE]');
+    const render = async (cuts: number[]) => {
+      const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+      await thread.consume(streamOf(bytes, cuts));
+      await settle(thread);
+      return outline(thread);
+    };
+    const whole = await render([]);
+    expect(whole).to.include('阀门已更换').and.include('Done:');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(bytes.length), { minLength: 1, maxLength: 40 }), async (cuts) => {
+        expect(await render(cuts)).to.equal(whole);
+      }),
+      { numRuns: 12 },
+    );
+    expect(await render(Array.from({ length: bytes.length }, (_, i) => i))).to.equal(whole);
+  });
+
+  it('posts { id, messages, trigger } like useChat and streams the answer', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-1"></agent-thread>`);
+    thread.requestOptions = { headers: { authorization: 'Bearer t0ken' }, body: { test: { script: [{ type: 'start' }, ...text('a', 'Hello from the server.'), { type: 'finish' }] } } };
+    const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
+    textarea.focus();
+    await sendKeys({ type: 'Hi there' });
+    await sendKeys({ press: 'Shift+Enter' });
+    await sendKeys({ type: 'second line' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => !thread.busy && thread.messages.length === 2, 'no answer', { timeout: 5000 });
+    await settle(thread);
+    const body = await (await fetch('/api/test-chat/last?id=transport-1')).json();
+    expect(body.id).to.equal('transport-1');
+    expect(body.trigger).to.equal('submit-message');
+    expect(body.messages).to.deep.equal([{ id: thread.messages[0]!.id, role: 'user', parts: [{ type: 'text', text: 'Hi there\nsecond line' }] }]);
+    expect($(thread, '.user').textContent).to.equal('Hi there\nsecond line');
+    expect(outline(turns(thread)[0]!)).to.include('Hello from the server.');
+    expect(textarea.value).to.equal('');
+    await expect(thread).to.be.accessible();
+  });
+
+  it('stop aborts a streaming answer and keeps what arrived', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-stop"></agent-thread>`);
+    const slow = [{ type: 'start' }, { type: 'text-start', id: 'a' }, ...Array.from({ length: 50 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `word${i} ` }))];
+    thread.requestOptions = { body: { test: { script: slow, delayMs: 40 } } };
+    void thread.send('Tell me a long story');
+    await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 5000 });
+    await settle(thread);
+    const send = $<HTMLButtonElement>(thread, '.composer button');
+    expect(send.textContent!.trim()).to.equal('Stop');
+    send.click();
+    await settle(thread);
+    const kept = outline(thread);
+    expect(kept).to.include('word2').and.include('Stopped.');
+    expect(thread.busy).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settle(thread);
+    expect(outline(thread)).to.equal(kept);
+  });
+
+  it('shows a clear notice and fires answer-error on an HTTP error', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-500"></agent-thread>`);
+    thread.requestOptions = { body: { test: { status: 500 } } };
+    const error = oneEvent(thread, 'answer-error');
+    void thread.send('Hello?');
+    expect((await error).detail.code).to.equal('http_error');
+    await settle(thread);
+    expect($(turns(thread)[0]!, '.notice').textContent).to.equal('The server could not answer (HTTP 500 Internal Server Error).');
+    expect($(thread, '.user').textContent).to.equal('Hello?');
+    expect(thread.busy).to.equal(false);
+    await expect(thread).to.be.accessible();
+  });
+
+  it('keeps what arrived when the connection drops mid-stream', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-drop"></agent-thread>`);
+    const script = [{ type: 'start' }, ...text('a', 'First part arrived.'), { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() }, ...text('b', 'never sent')];
+    thread.requestOptions = { body: { test: { script, dropAfter: 5 } } };
+    const error = oneEvent(thread, 'answer-error');
+    void thread.send('Go');
+    expect((await error).detail.code).to.equal('connection_lost');
+    await settle(thread);
+    const turn = turns(thread)[0]!;
+    expect(outline(turn)).to.include('First part arrived.');
+    expect($(turn, '.notice').textContent).to.equal('The connection was lost. What arrived so far is kept.');
+    expect(thread.messages.at(-1)).to.include({ status: 'interrupted' });
+  });
+
+  it('skips a malformed line with a notice and goes on', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-bad"></agent-thread>`);
+    const raw = 'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"a"}\n\ndata: {not json\n\ndata: {"type":"text-delta","id":"a","delta":"still here"}\n\ndata: {"type":"mystery-part"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n';
+    thread.requestOptions = { body: { test: { raw } } };
+    const error = oneEvent(thread, 'answer-error');
+    void thread.send('Go');
+    expect((await error).detail.code).to.equal('malformed_line');
+    await waitUntil(() => !thread.busy, undefined, { timeout: 5000 });
+    await settle(thread);
+    const turn = turns(thread)[0]!;
+    expect(outline(turn)).to.include('still here');
+    expect($(turn, '.notice').textContent).to.equal('Part of the answer could not be read and was skipped.');
+    expect(thread.messages.at(-1)).to.include({ status: 'complete' });
+  });
+
+  it('shows an error part inline without losing the text before it', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    [{ type: 'start' }, ...text('a', 'Partial answer.'), { type: 'error', errorText: 'model overloaded' }].forEach((part) => thread.applyPart(part));
+    await settle(thread);
+    expect(outline(thread)).to.include('Partial answer.').and.include('The agent reported an error: model overloaded');
+  });
+
+  it('lets the host deliver the message itself by cancelling answer-send', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/never-called"></agent-thread>`);
+    thread.addEventListener('answer-send', (event) => event.preventDefault());
+    const sent = oneEvent(thread, 'answer-send');
+    await thread.send('Handled by the host');
+    expect((await sent).detail).to.deep.equal({ text: 'Handled by the host' });
+    expect(thread.busy).to.equal(false);
+    await thread.consume(new Response('data: {"type":"start"}\n\ndata: {"type":"text-start","id":"x"}\n\ndata: {"type":"text-delta","id":"x","delta":"host fed"}\n\ndata: {"type":"finish"}\n\n').body!);
+    await settle(thread);
+    expect(outline(thread)).to.include('host fed');
+  });
+
+  it('turns a form submission into a user message with the answers as data', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="form-1"></agent-thread>`);
+    thread.requestOptions = { body: { test: { script: [{ type: 'start' }, ...text('a', 'Thanks, crew noted.'), { type: 'finish' }] } } };
+    [{ type: 'start' }, { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() }, { type: 'finish' }].forEach((part) => thread.applyPart(part));
+    await settle(thread);
+    const form = $(blockIn(turns(thread)[0]!, 'field-check'), '[data-element-id="ask"]');
+    $<HTMLInputElement>(form, 'input').value = 'Team B';
+    $(form, 'button[type=submit]').click();
+    await waitUntil(() => thread.messages.length === 3 && !thread.busy, 'the submission was not sent', { timeout: 5000 });
+    await settle(thread);
+    const user = thread.messages[1]!;
+    expect(user).to.deep.include({ role: 'user', text: 'Confirm\nCrew: Team B' });
+    const body = await (await fetch('/api/test-chat/last?id=form-1')).json();
+    const last = body.messages.at(-1);
+    expect(last.parts).to.deep.equal([
+      { type: 'text', text: 'Confirm\nCrew: Team B' },
+      { type: 'data-answer_form', data: { type: 'answer_form', blockId: 'field-check', elementId: 'ask', values: { crew: 'Team B' } } },
+    ]);
+    expect(body.messages[0].parts[0]).to.deep.include({ type: 'data-answer_ui', id: 'field-check' });
+    expect($(form, 'dl').textContent).to.include('Team B');
+    expect(outline(thread)).to.include('Thanks, crew noted.');
+  });
+
+  it('announces a new block and the final answer once, not every token', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    const live = $(thread, '[aria-live=polite]');
+    const heard: string[] = [];
+    new MutationObserver(() => heard.push(live.textContent!.trim())).observe(live, { childList: true, subtree: true, characterData: true });
+    for (const part of lifecycle.slice(0, 19)) {
+      thread.applyPart(part);
+      await thread.updateComplete;
+    }
+    await settle(thread);
+    expect(heard.filter(Boolean)).to.deep.equal(['New content: Q3 revenue rose 12% to 1.2 M USD; see table.', 'New content: Side note.', 'The answer is complete.']);
+  });
+});

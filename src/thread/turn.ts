@@ -1,0 +1,218 @@
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import '../components/block/define.js';
+import type { AnswerBlock } from '../components/block/block.js';
+import { themeStyles } from '../components/shared/theme.styles.js';
+import './markdown/define.js';
+import { FINAL_ANSWER, PRESENT_ANSWER, type AssistantTurn, type BlockItem, type NoticeItem, type TurnItem } from './state.js';
+
+/** The reader-facing text of an inline notice. */
+export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
+  switch (notice.code) {
+    case 'malformed_line':
+      return msg('Part of the answer could not be read and was skipped.');
+    case 'connection_lost':
+      return msg('The connection was lost. What arrived so far is kept.');
+    case 'http_error':
+      return msg(str`The server could not answer (${notice.detail}).`);
+    case 'request_failed':
+      return msg('The message could not be sent. Check the connection and try again.');
+    case 'stream_error':
+      return msg(str`The agent reported an error: ${notice.detail}`);
+    case 'invalid_final_answer':
+      return msg('The final report was incomplete; some of it may be missing.');
+    case 'storage':
+      return notice.detail;
+  }
+}
+
+const isInternalTool = (item: TurnItem) => item.kind === 'tool' && (item.name === PRESENT_ANSWER || item.name === FINAL_ANSWER);
+
+/**
+ * One assistant turn: text, blocks, reasoning and tool steps in stream
+ * order; once the final report is in, the report and the blocks it names,
+ * with everything else folded under "View process". Block elements are kept
+ * by block id and moved, never re-created, so a block is never mounted twice
+ * and keeps its state when it moves into the report.
+ */
+@localized()
+export class AgentTurn extends LitElement {
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_space-md);
+      }
+      .process {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+      .process > summary {
+        cursor: pointer;
+        padding: var(--_space-sm) var(--_space-md);
+        color: var(--_muted);
+        font-size: 0.875rem;
+        border-radius: var(--_radius);
+      }
+      .process[open] > summary {
+        border-bottom: 1px solid var(--_border);
+      }
+      .process-body {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_space-md);
+        padding: var(--_space-md);
+      }
+      .report {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_space-md);
+      }
+      .step {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.5rem;
+        align-items: baseline;
+        font-size: 0.8125rem;
+        color: var(--_muted);
+      }
+      .step .name {
+        font-family: var(--_mono);
+        color: var(--_text);
+      }
+      .step .summary {
+        flex-basis: 100%;
+        overflow-wrap: anywhere;
+      }
+      .step.failed .state {
+        color: var(--_negative);
+      }
+      details.reasoning > summary {
+        cursor: pointer;
+      }
+      .reasoning-text {
+        margin: 0.25rem 0 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        font-size: 0.8125rem;
+        color: var(--_muted);
+      }
+      .notice {
+        margin: 0;
+        padding: var(--_space-sm) var(--_space-md);
+        border-inline-start: 3px solid var(--_negative);
+        background: var(--_raised);
+        border-start-end-radius: var(--_radius);
+        border-end-end-radius: var(--_radius);
+        font-size: 0.875rem;
+      }
+      .pending,
+      .status {
+        color: var(--_muted);
+        font-size: 0.875rem;
+      }
+      @media (prefers-reduced-motion: no-preference) {
+        .pending::after {
+          content: '';
+          display: inline-block;
+          width: 1.5em;
+          text-align: start;
+          animation: dots 1.2s steps(4) infinite;
+        }
+        @keyframes dots {
+          0% { content: ''; }
+          25% { content: '.'; }
+          50% { content: '..'; }
+          75% { content: '...'; }
+        }
+      }
+    `,
+  ];
+
+  /** The turn to show; the thread calls `requestUpdate()` when it changes. */
+  @property({ attribute: false }) turn?: AssistantTurn;
+
+  private blocks = new Map<string, AnswerBlock>();
+
+  /** The element showing a block of this turn. */
+  blockElement(item: BlockItem): AnswerBlock {
+    let element = this.blocks.get(item.blockId);
+    if (!element) {
+      element = document.createElement('answer-block');
+      element.dataset.blockId = item.blockId;
+      this.blocks.set(item.blockId, element);
+    }
+    element.block = item.block;
+    element.submissions = item.submissions;
+    return element;
+  }
+
+  private renderItem(item: TurnItem) {
+    switch (item.kind) {
+      case 'text':
+        return item.text ? html`<answer-markdown .text=${item.text}></answer-markdown>` : nothing;
+      case 'reasoning':
+        return html`<details class="step reasoning">
+          <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
+          <p class="reasoning-text">${item.text}</p>
+        </details>`;
+      case 'tool': {
+        if (isInternalTool(item)) return nothing;
+        const state = item.status === 'running' ? msg('running') : item.status === 'done' ? msg('done') : msg('failed');
+        return html`<div class="step ${item.status}">
+          <span aria-hidden="true">${item.status === 'running' ? '⋯' : item.status === 'done' ? '✓' : '✕'}</span>
+          <span>${msg('Tool')}</span><span class="name">${item.name}</span><span class="state">${state}</span>
+          ${item.summary ? html`<span class="summary">${item.summary}</span>` : nothing}
+        </div>`;
+      }
+      case 'block':
+        return this.blockElement(item);
+      case 'notice':
+        return html`<p class="notice">${noticeText(item)}</p>`;
+    }
+  }
+
+  private renderItems(items: TurnItem[]) {
+    return repeat(items, (item) => item.key, (item) => this.renderItem(item));
+  }
+
+  override render() {
+    const turn = this.turn;
+    if (!turn) return nothing;
+    const status =
+      turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
+    const visible = turn.items.filter((item) => !isInternalTool(item) && !(item.kind === 'text' && !item.text));
+    const waiting = turn.status === 'streaming' && visible.length === 0;
+    if (!turn.final) {
+      return html`${this.renderItems(turn.items)}
+        ${waiting ? html`<p class="pending">${msg('Working on it')}</p>` : nothing}
+        ${status ? html`<p class="status">${status}</p>` : nothing}`;
+    }
+    const named = new Set(turn.final.blockIds);
+    const reportBlocks = turn.final.blockIds
+      .map((id) => turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === id))
+      .filter((i): i is BlockItem => Boolean(i));
+    const process = visible.filter((item) => !(item.kind === 'block' && named.has(item.blockId)));
+    return html`<div class="report" part="report">
+        <answer-markdown .text=${turn.final.text}></answer-markdown>
+        ${repeat(reportBlocks, (item) => item.key, (item) => this.blockElement(item))}
+      </div>
+      ${process.length
+        ? html`<details class="process" part="process">
+            <summary>${msg('View process')}</summary>
+            <div class="process-body">${this.renderItems(process)}</div>
+          </details>`
+        : nothing}
+      ${status ? html`<p class="status">${status}</p>` : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-turn': AgentTurn;
+  }
+}
