@@ -56,11 +56,12 @@ export function testChatServer() {
     const aborted = new Promise((resolve) => res.on('close', resolve));
     for await (const chunk of response.body) {
       if (res.destroyed) break;
-      res.write(chunk);
+      // Wait until each chunk is handed to the socket, so a drop below happens after it.
+      await new Promise((resolve) => res.write(chunk, resolve));
       events += 1;
       if (dropAfter !== undefined && events >= dropAfter) {
         // Simulates a lost connection: no finish part, no [DONE], just gone.
-        await sleep(20);
+        await sleep(50);
         res.socket?.destroy();
         return;
       }

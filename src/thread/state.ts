@@ -10,9 +10,17 @@ import type { StreamPart } from './parts.js';
 export interface TextItem {
   kind: 'text' | 'reasoning';
   key: string;
-  text: string;
+  /**
+   * The text as the deltas that built it. Appending to one string would
+   * make every delta copy the whole message (a rope is flattened on the
+   * next read); renderers consume new pieces instead. `textOf()` joins.
+   */
+  parts: string[];
   done: boolean;
 }
+
+/** The whole text of a text or reasoning item. */
+export const textOf = (item: TextItem): string => item.parts.join('');
 
 export interface ToolItem {
   kind: 'tool';
@@ -174,7 +182,7 @@ export class ThreadState {
         return { turn };
       case 'text-delta':
       case 'reasoning-delta':
-        this.textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id).text += part.delta;
+        if (part.delta) this.textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id).parts.push(part.delta);
         return { turn };
       case 'text-end':
       case 'reasoning-end':
@@ -224,7 +232,7 @@ export class ThreadState {
     const key = `${kind}:${id}`;
     let item = turn.items.find((i): i is TextItem => i.key === key);
     if (!item) {
-      item = { kind, key, text: '', done: false };
+      item = { kind, key, parts: [], done: false };
       turn.items.push(item);
     }
     return item;

@@ -32,6 +32,15 @@ export const threadStyles = css`
     max-width: var(--answer-thread-max-width, 56rem);
     margin: 0 auto;
   }
+  /* Messages out of view skip style, layout and paint, so a long history
+     does not slow down the frames of the answer streaming at the bottom. */
+  .messages > * {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 10rem;
+  }
+  .messages > :last-child {
+    content-visibility: visible;
+  }
   .empty {
     color: var(--_muted);
     text-align: center;

@@ -1,4 +1,4 @@
-import type { ThreadMessage } from './state.js';
+import { textOf, type ThreadMessage } from './state.js';
 
 /** A message as the AI SDK's `useChat` sends it (`UIMessage`). */
 export interface UIMessage {
@@ -26,7 +26,7 @@ export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
     }
     const parts: UIMessage['parts'] = [];
     for (const item of message.items) {
-      if (item.kind === 'text' && item.text) parts.push({ type: 'text', text: item.text });
+      if (item.kind === 'text' && item.parts.length) parts.push({ type: 'text', text: textOf(item) });
       else if (item.kind === 'block') parts.push({ type: 'data-answer_ui', id: item.blockId, data: item.block });
     }
     if (message.final) parts.push({ type: 'data-final_answer', data: { text: message.final.text, ui_block_ids: message.final.blockIds } });

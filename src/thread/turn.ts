@@ -154,11 +154,11 @@ export class AgentTurn extends LitElement {
   private renderItem(item: TurnItem) {
     switch (item.kind) {
       case 'text':
-        return item.text ? html`<answer-markdown .text=${item.text}></answer-markdown>` : nothing;
+        return item.parts.length ? html`<answer-markdown .parts=${item.parts}></answer-markdown>` : nothing;
       case 'reasoning':
         return html`<details class="step reasoning">
           <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
-          <p class="reasoning-text">${item.text}</p>
+          <answer-markdown class="reasoning-text" .parts=${item.parts}></answer-markdown>
         </details>`;
       case 'tool': {
         if (isInternalTool(item)) return nothing;
@@ -185,7 +185,7 @@ export class AgentTurn extends LitElement {
     if (!turn) return nothing;
     const status =
       turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
-    const visible = turn.items.filter((item) => !isInternalTool(item) && !(item.kind === 'text' && !item.text));
+    const visible = turn.items.filter((item) => !isInternalTool(item) && !(item.kind === 'text' && !item.parts.length));
     const waiting = turn.status === 'streaming' && visible.length === 0;
     if (!turn.final) {
       return html`${this.renderItems(turn.items)}

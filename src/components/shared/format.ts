@@ -5,15 +5,25 @@ import { getAnswerLocale } from '../../localization.js';
  * costly to build, so they are cached per locale and options.
  */
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+let cacheLocale = '';
+let cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/** The formatter cache of the active locale (a table formats hundreds of cells per render). */
+function formatters(): Map<string, Intl.NumberFormat | Intl.DateTimeFormat> {
+  const locale = getAnswerLocale();
+  if (locale !== cacheLocale) {
+    cacheLocale = locale;
+    cache = new Map();
+  }
+  return cache;
+}
 
 function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = getAnswerLocale();
-  const key = `n|${locale}|${name}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  const cached = formatters();
+  let format = cached.get(name) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    cache.set(key, format);
+    format = new Intl.NumberFormat(cacheLocale, options);
+    cached.set(name, format);
   }
   return format;
 }
@@ -47,13 +57,13 @@ export function formatDate(text: string): string {
   if (!ISO_DATE.test(text)) return text;
   const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
   if (Number.isNaN(date.getTime())) return text;
-  const locale = getAnswerLocale();
   const dateOnly = text.length === 10;
-  const key = `d|${locale}|${dateOnly}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  const cached = formatters();
+  const key = dateOnly ? 'date' : 'datetime';
+  let format = cached.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' });
-    cache.set(key, format);
+    format = new Intl.DateTimeFormat(cacheLocale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' });
+    cached.set(key, format);
   }
   return format.format(date);
 }

@@ -97,13 +97,23 @@ export class AnswerMarkdown extends LitElement {
     `,
   ];
 
-  /** The markdown source. Appending to it re-parses only the unfinished tail. */
+  /** The markdown source. A new text that extends the last one re-parses only the unfinished tail. */
   @property() text = '';
+
+  /**
+   * The source as pieces appended over time (a stream's deltas); used
+   * instead of `text` when set. The same array grows: each update reads
+   * only the new pieces, so a delta costs the same however long the text.
+   */
+  @property({ attribute: false, hasChanged: () => true }) parts?: readonly string[];
 
   private content?: HTMLElement;
   private tail?: HTMLElement;
-  private settled = 0;
-  private rendered = '';
+  /** Text not yet settled into final blocks. */
+  private pending = '';
+  /** What has been consumed: the parts array and how many of its pieces, or the text. */
+  private source?: readonly string[] | string;
+  private consumed = 0;
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
@@ -116,29 +126,48 @@ export class AnswerMarkdown extends LitElement {
 
   protected override update(changed: PropertyValues<this>) {
     super.update(changed);
-    const text = this.text ?? '';
-    if (!text.startsWith(this.rendered.slice(0, this.settled))) this.reset();
-    const settled = settledLength(text, this.settled);
-    if (settled > this.settled) {
+    const added = this.newText(); // may reset `pending`: read it after
+    this.pending += added;
+    const settled = settledLength(this.pending);
+    if (settled > 0) {
       // These blocks are final: render them once into their own container.
       const chunk = document.createElement('div');
-      render(parseBlocks(text.slice(this.settled, settled)).map(renderBlock), chunk);
+      render(parseBlocks(this.pending.slice(0, settled)).map(renderBlock), chunk);
       this.content!.insertBefore(chunk, this.tail ?? null);
-      this.settled = settled;
+      this.pending = this.pending.slice(settled);
     }
     if (!this.tail) {
       this.tail = document.createElement('div');
       this.content!.appendChild(this.tail);
     }
-    render(parseBlocks(text.slice(this.settled)).map(renderBlock), this.tail);
-    this.rendered = text;
+    render(parseBlocks(this.pending).map(renderBlock), this.tail);
   }
 
-  /** The text was replaced rather than extended: start over. */
-  private reset() {
+  /** The text added since the last update; starts over when the source was replaced rather than extended. */
+  private newText(): string {
+    const parts = this.parts;
+    if (parts) {
+      if (parts !== this.source) this.reset(parts);
+      const added = parts.slice(this.consumed).join('');
+      this.consumed = parts.length;
+      return added;
+    }
+    const text = this.text ?? '';
+    const previous = typeof this.source === 'string' ? this.source : undefined;
+    if (previous === undefined || !text.startsWith(previous)) {
+      this.reset(text);
+      return text;
+    }
+    this.source = text;
+    return text.slice(previous.length);
+  }
+
+  private reset(source: readonly string[] | string) {
     this.content!.replaceChildren();
     this.tail = undefined;
-    this.settled = 0;
+    this.pending = '';
+    this.source = source;
+    this.consumed = 0;
   }
 }
 
