@@ -75,9 +75,9 @@ async function run(length: number, count: number, history: number) {
   const end = performance.now();
   const total = end - start;
   observer.disconnect();
-  const markdown = turn.shadowRoot!.querySelector('answer-markdown') as HTMLElement & { parts: string[] };
+  const markdown = turn.shadowRoot!.querySelector('answer-markdown')!;
   const lastWord = answer.match(/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/)![0];
-  if (markdown.parts.join('') !== answer || !markdown.shadowRoot!.textContent!.trimEnd().includes(lastWord)) throw new Error(`answer not fully shown (missing "${lastWord}")`);
+  if ((markdown.parts ?? []).join('') !== answer || !markdown.shadowRoot!.textContent!.trimEnd().includes(lastWord)) throw new Error(`answer not fully shown (missing "${lastWord}")`);
   const scroller = el.shadowRoot!.querySelector('.scroller')!;
   if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 60) throw new Error('auto-scroll did not follow');
   return { chars: length, deltas: pieces.length, messages: history, perDelta: total / pieces.length, perDeltaSteady: (end - steadyStart) / (pieces.length - steadyFrom), total, longestFrame: Math.max(0, ...frames), framesOver50ms: frames.length, insideTask: summarize(inside) };
