@@ -30,11 +30,26 @@ function countReporter() {
   };
 }
 
+/** A test command that makes Chromium close IndexedDB connections, as clearing site data does. */
+function storageFaults() {
+  return {
+    name: 'storage-faults',
+    async executeCommand({ command, session }) {
+      if (command !== 'clear-indexeddb') return undefined;
+      const page = session.browser.getPage(session.id);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'indexeddb' });
+      await cdp.detach();
+      return true;
+    },
+  };
+}
+
 export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   middleware: [testChatServer()],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' })],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults()],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },

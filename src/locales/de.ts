@@ -9,7 +9,8 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      's010fac6a961cbf9a': `Neuer Inhalt:`,
+      's0058d65423075c1c': `Neue Unterhaltung`,
+'s010fac6a961cbf9a': `Neuer Inhalt:`,
 's05e7148c19011866': `Stellen Sie eine Frage, um zu beginnen.`,
 's079a052719914d71': `Kategorie`,
 's09205907b5b56cda': `Nein`,
@@ -29,6 +30,7 @@
 's3cf8a6b47fddf8e7': `Linie`,
 's41ef56073c3b68be': `Frage an den Agenten…`,
 's4a817c8ed2216034': `Der Abschlussbericht war unvollständig; möglicherweise fehlen Teile davon.`,
+'s500595d21b54d904': `Frühere Nachrichten anzeigen`,
 's57adf424d57c8a0f': `Senden`,
 's5a71f1fb3a12c6a7': `Tool`,
 's5b90bf0705c0b6c5': `Ablauf anzeigen`,
@@ -58,6 +60,7 @@
 'sc55484344e23a14c': str`[Bild: ${0}]`,
 'sc6198b7bbf3a0dc2': `Balkendiagramm`,
 'sc70ad8207db856a8': `Koordinaten`,
+'sc826efb7d6a63096': `Speichern ist nicht möglich: Diese Unterhaltung bleibt nur erhalten, bis Sie die Seite schließen.`,
 'sc8c57e9249cb01db': str`${0}: ${1}. ${2} Kategorien, ${3} Datenreihen. Die Tabellenansicht listet alle Werte auf.`,
 'scb489a1a173ac3f0': `Ja`,
 'scb6a9c1a1757adbc': `Sie`,

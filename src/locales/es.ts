@@ -9,7 +9,8 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      's010fac6a961cbf9a': `Contenido nuevo:`,
+      's0058d65423075c1c': `Nueva conversación`,
+'s010fac6a961cbf9a': `Contenido nuevo:`,
 's05e7148c19011866': `Haz una pregunta para empezar.`,
 's079a052719914d71': `Categoría`,
 's09205907b5b56cda': `No`,
@@ -29,6 +30,7 @@
 's3cf8a6b47fddf8e7': `Líneas`,
 's41ef56073c3b68be': `Pregunta al agente…`,
 's4a817c8ed2216034': `El informe final estaba incompleto; puede que falte una parte.`,
+'s500595d21b54d904': `Mostrar mensajes anteriores`,
 's57adf424d57c8a0f': `Enviar`,
 's5a71f1fb3a12c6a7': `Herramienta`,
 's5b90bf0705c0b6c5': `Ver proceso`,
@@ -58,6 +60,7 @@
 'sc55484344e23a14c': str`[Imagen: ${0}]`,
 'sc6198b7bbf3a0dc2': `Gráfico de barras`,
 'sc70ad8207db856a8': `Coordenadas`,
+'sc826efb7d6a63096': `No se puede guardar: esta conversación solo se conserva hasta que cierres la página.`,
 'sc8c57e9249cb01db': str`${0}: ${1}. ${2} categorías, ${3} series. La vista de tabla de datos muestra todos los valores.`,
 'scb489a1a173ac3f0': `Sí`,
 'scb6a9c1a1757adbc': `Tú`,

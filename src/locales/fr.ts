@@ -9,7 +9,8 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      's010fac6a961cbf9a': `Nouveau contenu :`,
+      's0058d65423075c1c': `Nouvelle conversation`,
+'s010fac6a961cbf9a': `Nouveau contenu :`,
 's05e7148c19011866': `Posez une question pour commencer.`,
 's079a052719914d71': `Catégorie`,
 's09205907b5b56cda': `Non`,
@@ -29,6 +30,7 @@
 's3cf8a6b47fddf8e7': `Courbes`,
 's41ef56073c3b68be': `Demander à l’agent…`,
 's4a817c8ed2216034': `Le rapport final était incomplet ; certaines parties peuvent manquer.`,
+'s500595d21b54d904': `Afficher les messages précédents`,
 's57adf424d57c8a0f': `Envoyer`,
 's5a71f1fb3a12c6a7': `Outil`,
 's5b90bf0705c0b6c5': `Voir le processus`,
@@ -58,6 +60,7 @@
 'sc55484344e23a14c': str`[Image : ${0}]`,
 'sc6198b7bbf3a0dc2': `Graphique à barres`,
 'sc70ad8207db856a8': `Coordonnées`,
+'sc826efb7d6a63096': `Enregistrement impossible : cette conversation n’est conservée que jusqu’à la fermeture de la page.`,
 'sc8c57e9249cb01db': str`${0} : ${1}. ${2} catégories, ${3} séries. La vue Tableau présente toutes les valeurs.`,
 'scb489a1a173ac3f0': `Oui`,
 'scb6a9c1a1757adbc': `Vous`,

@@ -11,12 +11,20 @@ export const threadStyles = css`
   }
   header {
     display: flex;
+    align-items: center;
     justify-content: flex-end;
     gap: var(--_space-sm);
     padding: var(--_space-sm) var(--_space-md) 0;
   }
-  header:empty {
-    display: none;
+  .storage-notice {
+    margin: 0;
+    margin-inline-end: auto;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .new {
+    font-size: 0.8125rem;
+    min-height: 1.75rem;
   }
   .scroller {
     flex: 1 1 auto;
@@ -40,6 +48,10 @@ export const threadStyles = css`
   }
   .messages > :last-child {
     content-visibility: visible;
+  }
+  .earlier {
+    align-self: center;
+    font-size: 0.8125rem;
   }
   .empty {
     color: var(--_muted);

@@ -7,6 +7,8 @@ import type { Block, FormFieldT } from '../catalog/index.js';
 import { AnswerErrorEvent, AnswerSendEvent, type AnswerFormSubmitEvent, type FormValue } from '../components/shared/events.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { readPart } from './parts.js';
+import { ThreadPersistence, type PersistenceHost } from './persistence.js';
+import type { StoreError, ThreadStore } from '../store/index.js';
 import { EventStreamParser } from './sse.js';
 import { newId, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage } from './state.js';
 import { threadStyles } from './thread.styles.js';
@@ -18,6 +20,8 @@ define('agent-turn', AgentTurn);
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_SLACK = 48;
+/** Messages rendered at first when a long thread is restored; earlier ones render as the reader scrolls up. */
+const HISTORY_PAGE = 20;
 
 /**
  * @summary A drop-in agent chat: streams text and answer blocks over the AI SDK UI message stream.
@@ -27,7 +31,11 @@ const FOLLOW_SLACK = 48;
  * `answer-send` event and feed the thread with `consume()` or `applyPart()`.
  *
  * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
- * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block); `detail: { code, message }`.
+ * With `thread-id`, the conversation is saved in IndexedDB (or the `store`
+ * a host provides) and comes back after a reload; a "New conversation"
+ * button clears it.
+ *
+ * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
  * @csspart messages - The message list.
  * @csspart composer - The message form.
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
@@ -39,8 +47,11 @@ export class AgentThread extends LitElement {
   /** Chat endpoint that speaks the AI SDK UI message stream. */
   @property() api?: string;
 
-  /** Id of the conversation, sent as the chat `id`. */
+  /** Id of the conversation: sent as the chat `id`, and the key it is saved under. Without it nothing is saved. */
   @property({ attribute: 'thread-id' }) threadId?: string;
+
+  /** Where conversations are saved (a store, or a promise of one); defaults to the page's IndexedDB store. */
+  @property({ attribute: false }) store?: ThreadStore | Promise<ThreadStore>;
 
   /** Hide the built-in composer (the host sends with `send()`). */
   @property({ type: Boolean, attribute: 'no-composer' }) noComposer = false;
@@ -51,6 +62,10 @@ export class AgentThread extends LitElement {
   @state() private streaming = false;
   @state() private draft = '';
   @state() private announcement = '';
+  @state() private storageNotice = '';
+  /** Index of the first message on screen: a long restored history renders its end first. */
+  @state() private shownFrom = 0;
+  private earlierObserver?: IntersectionObserver;
 
   @query('.scroller') private scroller?: HTMLElement;
 
@@ -63,6 +78,7 @@ export class AgentThread extends LitElement {
   private scrollFrame = 0;
   private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
+  private persistence = new ThreadPersistence(this.persistenceHost());
 
   /** The conversation so far (read-only). */
   get messages(): readonly ThreadMessage[] {
@@ -85,6 +101,46 @@ export class AgentThread extends LitElement {
     this.stop();
   }
 
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('store')) this.persistence.useStore(this.store);
+    if (changed.has('threadId') || changed.has('store')) void this.persistence.switchTo(this.threadId);
+  }
+
+  /** Resolves once the saved conversation for the current `thread-id` is shown. */
+  get restored(): Promise<void> {
+    return this.updateComplete.then(() => this.persistence.switchTo(this.threadId));
+  }
+
+  /** Starts over: clears the conversation on screen and in storage. */
+  async newConversation(): Promise<void> {
+    this.stop();
+    this.queued = [];
+    await this.persistence.clear();
+    this.requestUpdate();
+  }
+
+  private persistenceHost(): PersistenceHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below needs the element, not the literal
+    const thread = this;
+    return {
+      state: this.state,
+      get busy() {
+        return thread.busy;
+      },
+      reloaded: () => {
+        this.shownFrom = Math.max(0, this.state.messages.length - HISTORY_PAGE);
+        this.following = true;
+        this.requestUpdate();
+      },
+      storageFailed: (error) => this.storageFailed(error),
+    };
+  }
+
+  private storageFailed(error: StoreError) {
+    this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
+    this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
+  }
+
   /**
    * Sends a message as the reader. Fires `answer-send`; unless a listener
    * cancels it, POSTs to `api` and streams the answer. Resolves when the
@@ -96,7 +152,7 @@ export class AgentThread extends LitElement {
       return;
     }
     const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
-    this.state.addUser(text, data);
+    this.persistence.changed(this.state.addUser(text, data), true);
     this.following = true;
     this.requestUpdate();
     if (!deliver || !this.api) return;
@@ -121,7 +177,7 @@ export class AgentThread extends LitElement {
     this.abort?.abort();
     void this.reader?.cancel().catch(() => undefined);
     const turn = this.state.endTurn('stopped');
-    if (turn) this.turnChanged(turn);
+    if (turn) this.turnChanged(turn, true);
     this.finishStream();
   }
 
@@ -226,7 +282,7 @@ export class AgentThread extends LitElement {
     // The message list and the composer change only when a turn opens or closes.
     if (change.opened || change.closed) this.requestUpdate();
     if (change.closed && !this.streaming) queueMicrotask(() => this.sendQueued());
-    this.turnChanged(change.turn);
+    this.turnChanged(change.turn, change.closed || change.turn.closed);
     if (change.notice) {
       const text = noticeText(change.notice);
       this.dispatchEvent(new AnswerErrorEvent({ code: change.notice.code, message: change.notice.detail || text }));
@@ -239,9 +295,11 @@ export class AgentThread extends LitElement {
     if (change.final) this.announce(msg('The answer is complete.'));
   }
 
-  private turnChanged(turn: AssistantTurn) {
+  private turnChanged(turn: AssistantTurn, ended = false) {
     this.turnElements.get(turn)?.requestUpdate();
     this.scheduleScroll();
+    this.persistence.changed(turn, ended);
+    if (ended) void this.persistence.turnEnded();
   }
 
   private announce(text: string) {
@@ -277,7 +335,7 @@ export class AgentThread extends LitElement {
     const { blockId, elementId, values } = event.detail;
     const turnElement = event.composedPath().find((node): node is AgentTurn => node instanceof AgentTurn);
     const item = this.state.recordSubmission(blockId, elementId, values, turnElement?.turn?.id);
-    if (turnElement) turnElement.requestUpdate();
+    if (turnElement?.turn) this.turnChanged(turnElement.turn, true);
     const block = item?.valid ? (item.block as Block) : undefined;
     const form = block?.elements[elementId];
     const props = form?.type === 'FollowUpForm' ? form.props : undefined;
@@ -302,6 +360,27 @@ export class AgentThread extends LitElement {
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
     this.scheduleScroll();
+    this.watchEarlier();
+  }
+
+  /** Renders the next page of earlier messages, keeping what the reader sees in place. */
+  showEarlier() {
+    const scroller = this.scroller;
+    const fromBottom = scroller ? scroller.scrollHeight - scroller.scrollTop : 0;
+    this.shownFrom = Math.max(0, this.shownFrom - HISTORY_PAGE);
+    void this.updateComplete.then(() => {
+      if (scroller) scroller.scrollTop = scroller.scrollHeight - fromBottom;
+    });
+  }
+
+  /** Loads earlier messages when their placeholder scrolls into view. */
+  private watchEarlier() {
+    this.earlierObserver?.disconnect();
+    const button = this.renderRoot.querySelector('.earlier');
+    if (!button || !this.scroller) return;
+    // Only a reader who scrolled up asks for more; at the bottom, the button is there to press.
+    this.earlierObserver = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !this.following && this.showEarlier(), { root: this.scroller });
+    this.earlierObserver.observe(button);
   }
 
   private renderMessage(message: ThreadMessage) {
@@ -317,17 +396,23 @@ export class AgentThread extends LitElement {
     ></agent-turn>`;
   }
 
-  protected renderHeader(): unknown {
-    return nothing;
-  }
-
   override render() {
     const messages = this.state.messages;
-    return html`<header>${this.renderHeader()}</header>
+    return html`${this.storageNotice || messages.length
+        ? html`<header>
+            ${this.storageNotice ? html`<p class="storage-notice" role="status">${this.storageNotice}</p>` : nothing}
+            ${messages.length
+              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
+              : nothing}
+          </header>`
+        : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
-          ${repeat(messages, (message) => message.id, (message) => this.renderMessage(message))}
+          ${this.shownFrom > 0
+            ? html`<button type="button" class="button earlier" @click=${() => this.showEarlier()}>${msg('Show earlier messages')}</button>`
+            : nothing}
+          ${repeat(this.shownFrom > 0 ? messages.slice(this.shownFrom) : messages, (message) => message.id, (message) => this.renderMessage(message))}
         </div>
       </div>
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>

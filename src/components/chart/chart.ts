@@ -18,8 +18,8 @@ const SERIES_COLOURS = 6;
 /**
  * @summary A line or bar chart the reader can switch to bar, line or a data table.
  *
- * chart.js is fetched only when a chart is first shown. Updates reuse the
- * chart instance; animation is off.
+ * chart.js is fetched, and the chart drawn, only when it first scrolls into
+ * view. Updates reuse the chart instance; animation is off.
  *
  * @csspart chart - The card.
  * @csspart views - The line / bar / table switch.
@@ -145,6 +145,8 @@ export class AnswerChart extends LitElement {
 
   private chart?: ChartJs;
   private colourScheme?: MediaQueryList;
+  private visibility?: IntersectionObserver;
+  private seen = false;
 
   /** The chart.js instance once drawn (kept across updates; replaced only after the element leaves the page). */
   get chartInstance(): ChartJs | undefined {
@@ -160,11 +162,20 @@ export class AnswerChart extends LitElement {
     super.connectedCallback();
     this.colourScheme = window.matchMedia('(prefers-color-scheme: dark)');
     this.colourScheme.addEventListener('change', this.refreshColours);
+    // A long restored thread holds many charts; only those the reader reaches are drawn.
+    this.visibility = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      this.seen = true;
+      this.visibility?.disconnect();
+      if (this.view !== 'table') void this.drawChart();
+    });
+    this.visibility.observe(this);
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.colourScheme?.removeEventListener('change', this.refreshColours);
+    this.visibility?.disconnect();
     // A keyed re-order disconnects and reconnects at once: keep the chart then.
     queueMicrotask(() => {
       if (!this.isConnected) {
@@ -185,7 +196,7 @@ export class AnswerChart extends LitElement {
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
     const drawn = ['labels', 'series', 'kind', 'stacked', 'xLabel', 'yLabel', 'unit', 'chosenView'].some((key) => changed.has(key as keyof AnswerChart));
-    if (this.view !== 'table' && (drawn || !this.chart)) void this.drawChart();
+    if (this.seen && this.view !== 'table' && (drawn || !this.chart)) void this.drawChart();
   }
 
   private colours(): { series: string[]; text: string; grid: string } {

@@ -1,0 +1,92 @@
+/*
+ * Restore benchmark. A thread of 200 turns (a question, then an answer with
+ * text and two blocks) is saved in IndexedDB. Measured: from a new
+ * <agent-thread thread-id> connecting to its last turn painted; the cost of
+ * saving one more turn at 2 vs 200 turns; stored bytes per turn with the
+ * trimmed projection vs the raw messages a chat would otherwise keep.
+ */
+import '../../src/index.js';
+import type { AgentThread } from '../../src/index.js';
+import { openThreadStore, serializeMessage } from '../../src/store/index.js';
+import type { ThreadMessage } from '../../src/thread/state.js';
+import { investigationBlock, revenueBlock } from '../../src/test-support/blocks.js';
+import { markdownAnswer } from '../fixtures.js';
+import { summarize } from '../stats.js';
+import { publish } from './publish.js';
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
+  const question: ThreadMessage = { role: 'user', id: `u${i}`, text: `Question ${i}: how is pump station ${i % 9} doing?` };
+  const blocks = [revenueBlock(1_000_000 + i), { ...investigationBlock(`Note ${i}`), block_id: `check-${i}` }];
+  const answer: ThreadMessage = {
+    role: 'assistant', id: `a${i}`, status: 'complete', closed: true,
+    items: [
+      { kind: 'text', key: 'text:1', parts: [markdownAnswer(400)], done: true },
+      { kind: 'tool', key: 'tool:1', name: 'query_sales', status: 'done', summary: 'rows: 3' },
+      ...blocks.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
+    ],
+    final: { text: `Turn ${i}: revenue rose.`, blockIds: [blocks[0]!.block_id] },
+  };
+  // What a chat keeps without a projection: the UI message parts, tool output included.
+  const raw = [
+    { role: 'user', parts: [{ type: 'text', text: question.text }] },
+    { role: 'assistant', parts: [{ type: 'text', text: markdownAnswer(400) }, { type: 'tool-query_sales', state: 'output-available', input: { quarter: 3 }, output: { rows: Array.from({ length: 200 }, (_, r) => ({ site: `P${r}`, flow: r * 3.7, chart: 'iVBORw0KGgo'.repeat(20) })) } }, ...blocks.map((data) => ({ type: 'data-answer_ui', data })), { type: 'data-final_answer', data: { text: `Turn ${i}: revenue rose.` } }] },
+  ];
+  return [question, answer, raw];
+}
+
+const name = 'answer-ui';
+const store = await openThreadStore({ name });
+let projected = 0;
+let rawBytes = 0;
+for (let i = 0; i < 200; i++) {
+  const [question, answer, raw] = exchange(i);
+  await store.put('bench-200', i * 2, serializeMessage(question));
+  await store.put('bench-200', i * 2 + 1, serializeMessage(answer));
+  projected += JSON.stringify(serializeMessage(question)).length + JSON.stringify(serializeMessage(answer)).length;
+  rawBytes += JSON.stringify(raw).length;
+}
+for (let i = 0; i < 2; i++) {
+  const [question, answer] = exchange(i);
+  await store.put('bench-2', i * 2, serializeMessage(question));
+  await store.put('bench-2', i * 2 + 1, serializeMessage(answer));
+}
+
+async function restore(): Promise<number> {
+  await frame();
+  const el = document.createElement('agent-thread') as AgentThread;
+  el.threadId = 'bench-200';
+  el.noComposer = true;
+  const start = performance.now();
+  document.body.append(el);
+  await el.restored;
+  await el.updateComplete;
+  const turns = el.shadowRoot!.querySelectorAll('agent-turn');
+  const last = turns[turns.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
+  await last.updateComplete;
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const painted = performance.now() - start;
+  if (el.messages.length !== 400 || (last as unknown as { turn: { id: string } }).turn.id !== 'a199') throw new Error(`thread not restored (${el.messages.length} messages)`);
+  el.remove();
+  return painted;
+}
+
+async function saveCost(threadId: string, from: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const [question, answer] = exchange(1000 + i);
+    const start = performance.now();
+    await store.put(threadId, from + i * 2, serializeMessage(question));
+    await store.put(threadId, from + i * 2 + 1, serializeMessage(answer));
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+await restore();
+const restores: number[] = [];
+for (let i = 0; i < 7; i++) restores.push(await restore());
+const at2 = summarize(await saveCost('bench-2', 4));
+const at200 = summarize(await saveCost('bench-200', 400));
+publish({ restore: summarize(restores), saveAt2: at2, saveAt200: at200, ratio: at200.median / at2.median, bytesPerTurn: projected / 200, rawBytesPerTurn: rawBytes / 200 });

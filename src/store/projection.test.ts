@@ -1,0 +1,102 @@
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
+import { validBlock } from '../test-support/arbitraries.js';
+import { CAPS, deserializeThread, serializeThread } from './projection.js';
+
+const word = fc.string({ minLength: 1, maxLength: 30 });
+const user = fc.record({ role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }) });
+const item = fc.oneof(
+  fc.record({ kind: fc.constantFrom('text' as const, 'reasoning' as const), key: fc.uuid(), parts: fc.array(word, { minLength: 1, maxLength: 4 }), done: fc.constant(true) }),
+  fc.record({ kind: fc.constant('tool' as const), key: fc.uuid(), name: word, status: fc.constantFrom('done' as const, 'failed' as const), summary: fc.string({ maxLength: 100 }) }),
+  fc.record({ kind: fc.constant('notice' as const), key: fc.uuid(), code: fc.constantFrom('connection_lost' as const, 'stream_error' as const), detail: fc.string({ maxLength: 100 }) }),
+  validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
+);
+const turn: fc.Arbitrary<AssistantTurn> = fc
+  .record({
+    role: fc.constant('assistant' as const),
+    id: fc.uuid(),
+    items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
+    status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
+    closed: fc.constant(true),
+  })
+  .chain((t) => {
+    const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
+    return fc.option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined }).map((final) => (final ? { ...t, final } : t));
+  });
+const thread = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
+
+describe('thread projection', () => {
+  it('round-trips: a restored thread projects to exactly what was saved', () => {
+    fc.assert(
+      fc.property(thread, (messages) => {
+        const saved = serializeThread(messages);
+        const restored = deserializeThread(JSON.parse(JSON.stringify(saved)));
+        expect(restored).to.have.length(messages.length);
+        expect(serializeThread(restored)).to.deep.equal(saved);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps the layout: order, final report, referenced blocks, submitted forms', () => {
+    const block = fc.sample(validBlock, { numRuns: 1, seed: 4 })[0]!;
+    const original: ThreadMessage[] = [
+      { role: 'user', id: 'u1', text: 'Question' },
+      {
+        role: 'assistant', id: 'a1', status: 'complete', closed: true,
+        items: [
+          { kind: 'text', key: 'text:1', parts: ['Hel', 'lo'], done: true },
+          { kind: 'block', key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: { f: { crew: 'Team B' } } },
+        ],
+        final: { text: 'Report', blockIds: [block.block_id] },
+      },
+    ];
+    const [, restored] = deserializeThread(serializeThread(original)) as [unknown, AssistantTurn];
+    expect(restored.final).to.deep.equal({ text: 'Report', blockIds: [block.block_id] });
+    expect(restored.items.map((i) => i.kind)).to.deep.equal(['text', 'block']);
+    expect(restored.items[0]).to.deep.include({ parts: ['Hello'] });
+    expect(restored.items[1]).to.deep.include({ submissions: { f: { crew: 'Team B' } }, valid: true });
+  });
+
+  it('drops heavy payloads and caps long fields', () => {
+    const base64 = 'A'.repeat(5_000);
+    const saved = serializeThread([
+      { role: 'user', id: 'u', text: 'x'.repeat(CAPS.userText + 10), data: { blob: base64.repeat(10) } },
+      {
+        role: 'assistant', id: 'a', status: 'complete', closed: true,
+        items: [
+          { kind: 'tool', key: 't', name: 'render_image', status: 'done', summary: `{"png":"${base64}"}` },
+          { kind: 'reasoning', key: 'r', parts: ['y'.repeat(CAPS.reasoning * 2)], done: true },
+        ],
+      },
+    ]);
+    const [userSaved, turnSaved] = saved.messages as unknown as [{ text: string; data?: unknown }, { items: { summary?: string; text?: string }[] }];
+    expect(userSaved.text).to.have.length(CAPS.userText);
+    expect(userSaved.data).to.equal(undefined);
+    expect(turnSaved.items[0]!.summary).to.equal('{"png":"[binary data]"}');
+    expect(turnSaved.items[1]!.text).to.have.length(CAPS.reasoning);
+    expect(JSON.stringify(saved).length).to.be.below(CAPS.userText + CAPS.reasoning + 1_000);
+  });
+
+  it('restores a streaming turn as interrupted, and an invalid block as its fallback', () => {
+    const restored = deserializeThread({
+      version: 1,
+      messages: [
+        { role: 'assistant', id: 'a', status: 'streaming', items: [{ kind: 'block', key: 'b', blockId: 'b', block: { block_id: 'b', fallback_text: 'Plain summary.', root: 'x', elements: {} } }] },
+        { role: 'alien', id: 'z' },
+        null,
+      ],
+    });
+    expect(restored).to.have.length(1);
+    const turn = restored[0] as AssistantTurn;
+    expect(turn.status).to.equal('interrupted');
+    expect(turn.items[0]).to.deep.include({ valid: false, block: { fallback_text: 'Plain summary.' } });
+    expect(deserializeThread({ version: 99, messages: [{ role: 'user', id: 'u', text: 'from the future' }] })).to.deep.equal([]);
+  });
+
+  it('never throws on arbitrary stored data', () => {
+    fc.assert(fc.property(fc.anything(), (value) => void deserializeThread(value)), { numRuns: 300 });
+    fc.assert(fc.property(fc.array(fc.anything()), (messages) => void deserializeThread({ version: 1, messages })), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,163 @@
+import { deserializeMessage, serializeMessage } from '../store/projection.js';
+import { openThreadStore, StoreError, ThreadSync, type ThreadStore } from '../store/index.js';
+import type { ThreadMessage, ThreadState } from './state.js';
+
+/** How often a streaming turn is saved, at most. */
+export const CHECKPOINT_INTERVAL = 250;
+
+export interface PersistenceHost {
+  readonly state: ThreadState;
+  readonly busy: boolean;
+  /** The messages changed wholesale (loaded, cleared, synced). */
+  reloaded(): void;
+  /** Saving or loading failed; the thread goes on in memory. */
+  storageFailed(error: StoreError): void;
+}
+
+let sharedStore: Promise<ThreadStore> | undefined;
+
+/**
+ * Keeps one thread's messages in a store: loads them when the thread id is
+ * set, saves each message at its own position (so saving costs the same
+ * however long the thread), checkpoints a streaming turn at most every
+ * 250 ms, and follows changes made in other tabs.
+ */
+export class ThreadPersistence {
+  private threadId?: string;
+  private store?: Promise<ThreadStore>;
+  private positions = new WeakMap<ThreadMessage, number>();
+  private nextPosition = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+  private dirty = new Set<ThreadMessage>();
+  private failed = false;
+  private pendingSwitch?: { id: string | undefined };
+  private loading?: Promise<void>;
+  private sync = new ThreadSync((threadId) => {
+    if (threadId === this.threadId && !this.host.busy) void this.load(threadId);
+  });
+
+  constructor(private readonly host: PersistenceHost) {}
+
+  /** Uses `store` instead of the page's shared IndexedDB store. */
+  useStore(store: ThreadStore | Promise<ThreadStore> | undefined) {
+    this.store = store ? Promise.resolve(store) : undefined;
+    this.failed = false;
+  }
+
+  /** Shows the thread with this id; while a turn is under way the switch waits for it to end. */
+  switchTo(threadId: string | undefined): Promise<void> {
+    if (threadId === this.threadId && !this.pendingSwitch) return this.loading ?? Promise.resolve();
+    if (this.host.busy) {
+      this.pendingSwitch = { id: threadId };
+      return Promise.resolve();
+    }
+    this.threadId = threadId;
+    // The previous thread leaves the screen at once; messages sent while the
+    // saved ones load are kept and go after them.
+    this.reset([]);
+    this.loading = threadId ? this.load(threadId) : Promise.resolve();
+    return this.loading;
+  }
+
+  /** The last turn ended: save it now, and make a pending thread switch. */
+  async turnEnded(): Promise<void> {
+    await this.flush();
+    const pending = this.pendingSwitch;
+    if (pending) {
+      this.pendingSwitch = undefined;
+      await this.switchTo(pending.id);
+    }
+  }
+
+  /** A message was added or changed; streaming turns are saved at most every 250 ms. */
+  changed(message: ThreadMessage, immediately = false) {
+    if (!this.threadId || this.failed) return;
+    this.dirty.add(message);
+    if (immediately) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), CHECKPOINT_INTERVAL);
+  }
+
+  /** Forgets the thread, in memory and in the store. */
+  async clear(): Promise<void> {
+    this.reset([]);
+    if (!this.threadId || this.failed) return;
+    try {
+      await (await this.open()).clear(this.threadId);
+      this.sync.announce(this.threadId);
+    } catch (error) {
+      this.failure(error);
+    }
+  }
+
+  close() {
+    this.sync.close();
+    clearTimeout(this.timer);
+  }
+
+  private open(): Promise<ThreadStore> {
+    return (this.store ??= sharedStore ??= openThreadStore());
+  }
+
+  private async flush() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    // Positions are handed out only once the saved messages are known.
+    await this.loading;
+    const threadId = this.threadId;
+    if (!threadId || this.failed || this.dirty.size === 0) return;
+    const batch = [...this.dirty];
+    this.dirty.clear();
+    for (const message of batch) if (!this.positions.has(message)) this.positions.set(message, this.nextPosition++);
+    try {
+      const store = await this.open();
+      for (const message of batch) await store.put(threadId, this.positions.get(message)!, serializeMessage(message));
+      if (batch.some((m) => m.role === 'assistant' && m.closed)) this.sync.announce(threadId);
+    } catch (error) {
+      this.failure(error);
+    }
+  }
+
+  private async load(threadId: string) {
+    let records: { position: number; message: unknown }[] = [];
+    try {
+      records = (await (await this.open()).load(threadId)).messages;
+    } catch (error) {
+      this.failure(error);
+      return;
+    }
+    if (threadId !== this.threadId) return;
+    const messages: ThreadMessage[] = [];
+    const positions = new WeakMap<ThreadMessage, number>();
+    let next = 0;
+    for (const record of records) {
+      const message = deserializeMessage(record.message);
+      next = Math.max(next, record.position + 1);
+      if (!message) continue;
+      positions.set(message, record.position);
+      messages.push(message);
+    }
+    // Messages this tab added meanwhile (not saved yet) stay, after the saved ones.
+    const added = this.host.state.messages.filter((message) => !this.positions.has(message));
+    this.positions = positions;
+    // Unreadable records keep their positions: new messages go after them.
+    this.nextPosition = next;
+    this.host.state.messages = [...messages, ...added];
+    this.host.reloaded();
+  }
+
+  private reset(messages: ThreadMessage[]) {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dirty.clear();
+    this.positions = new WeakMap();
+    this.nextPosition = 0;
+    this.host.state.messages = messages;
+    this.host.reloaded();
+  }
+
+  private failure(error: unknown) {
+    if (this.failed) return;
+    this.failed = true;
+    this.host.storageFailed(error instanceof StoreError ? error : new StoreError('write', String(error)));
+  }
+}
