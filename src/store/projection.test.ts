@@ -1,30 +1,8 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
-import { validBlock } from '../test-support/arbitraries.js';
+import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
 import { CAPS, deserializeThread, serializeThread } from './projection.js';
-
-const word = fc.string({ minLength: 1, maxLength: 30 });
-const user = fc.record({ role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }) });
-const item = fc.oneof(
-  fc.record({ kind: fc.constantFrom('text' as const, 'reasoning' as const), key: fc.uuid(), parts: fc.array(word, { minLength: 1, maxLength: 4 }), done: fc.constant(true) }),
-  fc.record({ kind: fc.constant('tool' as const), key: fc.uuid(), name: word, status: fc.constantFrom('done' as const, 'failed' as const), summary: fc.string({ maxLength: 100 }) }),
-  fc.record({ kind: fc.constant('notice' as const), key: fc.uuid(), code: fc.constantFrom('connection_lost' as const, 'stream_error' as const), detail: fc.string({ maxLength: 100 }) }),
-  validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
-);
-const turn: fc.Arbitrary<AssistantTurn> = fc
-  .record({
-    role: fc.constant('assistant' as const),
-    id: fc.uuid(),
-    items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
-    status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
-    closed: fc.constant(true),
-  })
-  .chain((t) => {
-    const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
-    return fc.option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined }).map((final) => (final ? { ...t, final } : t));
-  });
-const thread = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
 
 describe('thread projection', () => {
   it('round-trips: a restored thread projects to exactly what was saved', () => {

@@ -1,4 +1,7 @@
 import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { threadMessages } from '../test-support/arbitraries.js';
+import { serializeMessage, serializeThread } from './projection.js';
 import { openDB } from 'idb';
 import { DB_VERSION, openThreadStore, StoreError, type SavedMessage } from './index.js';
 
@@ -19,6 +22,21 @@ describe('IndexedDB thread store', () => {
     await store.clear('a');
     expect((await store.load('a')).messages).to.deep.equal([]);
     expect((await store.load('b')).messages).to.have.length(1);
+    store.close();
+  });
+
+  it('round-trips any generated thread through real IndexedDB', async () => {
+    const store = await openThreadStore({ name: name() });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(threadMessages, async (messages) => {
+        const id = `thread-${run++}`;
+        for (const [position, message] of messages.entries()) await store.put(id, position, serializeMessage(message));
+        const { messages: loaded } = await store.load(id);
+        expect({ version: 1, messages: loaded.map((record) => record.message) }).to.deep.equal(serializeThread(messages));
+      }),
+      { numRuns: 40 },
+    );
     store.close();
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Block, BlockElement } from '../catalog/index.js';
+import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
 
 /*
  * fast-check arbitraries for catalog-valid blocks, shared by the catalog,
@@ -140,3 +141,27 @@ function toBlock(root: Tree, blockId: string): Block {
 export const validBlock: fc.Arbitrary<Block> = fc
   .tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/))
   .map(([t, id]) => toBlock(t, id));
+
+const word = fc.string({ minLength: 1, maxLength: 30 });
+const user = fc.record({ role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }) });
+const item = fc.oneof(
+  fc.record({ kind: fc.constantFrom('text' as const, 'reasoning' as const), key: fc.uuid(), parts: fc.array(word, { minLength: 1, maxLength: 4 }), done: fc.constant(true) }),
+  fc.record({ kind: fc.constant('tool' as const), key: fc.uuid(), name: word, status: fc.constantFrom('done' as const, 'failed' as const), summary: fc.string({ maxLength: 100 }) }),
+  fc.record({ kind: fc.constant('notice' as const), key: fc.uuid(), code: fc.constantFrom('connection_lost' as const, 'stream_error' as const), detail: fc.string({ maxLength: 100 }) }),
+  validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
+);
+const turn: fc.Arbitrary<AssistantTurn> = fc
+  .record({
+    role: fc.constant('assistant' as const),
+    id: fc.uuid(),
+    items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
+    status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
+    closed: fc.constant(true),
+  })
+  .chain((t) => {
+    const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
+    return fc.option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined }).map((final) => (final ? { ...t, final } : t));
+  });
+/** Conversations as the thread holds them once every turn has ended. */
+export const threadMessages = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
+
