@@ -9,7 +9,9 @@ import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
  */
 
 const shortText = fc.string({ maxLength: 40 });
-const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });
+/** JSON has no -0 (it reads back as 0), and neither does any block a model sends. */
+const json = (v: number) => (Object.is(v, -0) ? 0 : v);
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map(json);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Drops undefined keys so generated props look like parsed JSON. */
 const compact = <T extends object>(value: T): T =>
@@ -63,8 +65,8 @@ const evidence = fc.record({
 
 const mapLocation = fc.record({
   label: shortText,
-  lat: fc.double({ min: -90, max: 90, noNaN: true }),
-  lng: fc.double({ min: -180, max: 180, noNaN: true }),
+  lat: fc.double({ min: -90, max: 90, noNaN: true }).map(json),
+  lng: fc.double({ min: -180, max: 180, noNaN: true }).map(json),
   zoom: maybe(fc.integer({ min: 0, max: 19 })),
   description: maybe(shortText),
   feature_id: maybe(fc.string({ maxLength: 20 })),
