@@ -30,16 +30,32 @@ function countReporter() {
   };
 }
 
-/** A test command that makes Chromium close IndexedDB connections, as clearing site data does. */
+/**
+ * Test commands that reach Chromium's DevTools protocol: shrink the page
+ * origin's storage quota, or close its IndexedDB connections as clearing
+ * site data does. A quota override lasts as long as its DevTools session,
+ * so that session stays open until the quota is set again.
+ */
 function storageFaults() {
+  const quotaSessions = new Map();
   return {
     name: 'storage-faults',
-    async executeCommand({ command, session }) {
-      if (command !== 'clear-indexeddb') return undefined;
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'set-storage-quota' && command !== 'clear-indexeddb') return undefined;
       const page = session.browser.getPage(session.id);
+      const origin = new URL(page.url()).origin;
+      if (command === 'clear-indexeddb') {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb' });
+        await cdp.detach();
+        return true;
+      }
+      await quotaSessions.get(session.id)?.detach().catch(() => undefined);
+      quotaSessions.delete(session.id);
+      if (payload?.bytes == null) return true;
       const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'indexeddb' });
-      await cdp.detach();
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: payload.bytes });
+      quotaSessions.set(session.id, cdp);
       return true;
     },
   };

@@ -36,12 +36,15 @@ export function outline(root: Element): string {
       if (text) lines.push(`${'  '.repeat(depth)}"${text}"`);
       return;
     }
-    if (!(node instanceof Element) || node.localName === 'style' || node.localName === 'canvas') return;
-    const open = node instanceof HTMLDetailsElement ? (node.open ? '[open]' : '[closed]') : '';
-    lines.push(`${'  '.repeat(depth)}<${node.localName}${open}>`);
-    if (node.shadowRoot) node.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
-    else node.childNodes.forEach((child) => walk(child, depth + 1));
-    if (node.localName === 'slot') (node as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
+    // Node types, not instanceof: elements of another page (an iframe) have their own classes.
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const element = node as Element;
+    if (element.localName === 'style' || element.localName === 'canvas') return;
+    const open = element.localName === 'details' ? ((element as HTMLDetailsElement).open ? '[open]' : '[closed]') : '';
+    lines.push(`${'  '.repeat(depth)}<${element.localName}${open}>`);
+    if (element.shadowRoot) element.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
+    else element.childNodes.forEach((child) => walk(child, depth + 1));
+    if (element.localName === 'slot') (element as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
   };
   walk(root, 0);
   return lines.join('\n');

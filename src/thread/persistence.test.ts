@@ -138,6 +138,23 @@ describe('thread persistence', () => {
     expect(el.shadowRoot!.querySelector('.earlier')).to.equal(null);
   });
 
+  it('shows a turn completed in another page of the same origin without a reload', async () => {
+    const id = uid('two-pages');
+    const one = await thread(id);
+    const frame = document.createElement('iframe');
+    frame.src = `/src/test-support/second-page.html?thread=${id}`;
+    document.body.append(frame);
+    try {
+      await waitUntil(() => (frame.contentWindow as { thread?: AgentThread } | null)?.thread?.shadowRoot, 'the second page did not start', { timeout: 10_000 });
+      const other = (frame.contentWindow as unknown as { thread: AgentThread }).thread;
+      await other.restored;
+      await talk(one, 'From page one', turn('Answer seen in the other page'));
+      await waitUntil(() => outline(other).includes('Answer seen in the other page'), 'the other page did not update', { timeout: 5000 });
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('shows a turn completed in another tab without a reload', async () => {
     const id = uid('sync');
     const one = await thread(id);
