@@ -1,4 +1,18 @@
 import type { StorybookConfig } from '@storybook/web-components-vite';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Writes custom-elements.json from the JSDoc in src/ (the same as
+ * `npm run manifest`): preview.ts imports it for the Docs pages, so every
+ * Storybook start or build documents the current source.
+ */
+function writeManifest() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const cem = createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/cem.js');
+  execFileSync(process.execPath, [cem, 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+}
 
 /*
  * Storybook for the answer elements (web components + Vite 8).
@@ -12,6 +26,8 @@ import type { StorybookConfig } from '@storybook/web-components-vite';
  */
 const config: StorybookConfig = {
   framework: { name: '@storybook/web-components-vite', options: {} },
+  // Docs pages (autodocs, see preview.ts). Storybook skips it with a warning while it is not installed.
+  addons: ['@storybook/addon-docs'],
   stories: ['../stories/**/*.stories.ts'],
   // Served at ./assets/ in dev and in storybook-static/: the local map tile.
   staticDirs: [{ from: '../stories/assets', to: '/assets' }],
@@ -19,6 +35,7 @@ const config: StorybookConfig = {
   // The theme toolbar sets the canvas background; the built-in backgrounds tool would fight it.
   features: { backgrounds: false },
   viteFinal(viteConfig) {
+    writeManifest();
     return {
       ...viteConfig,
       oxc: {

@@ -1,10 +1,21 @@
-import type { Decorator, Loader, Preview } from '@storybook/web-components-vite';
+import { setCustomElementsManifest, type Decorator, type Loader, type Preview } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { action } from 'storybook/actions';
+// Written by `npm run manifest` (main.ts regenerates it before each Storybook start or build).
+import manifest from '../custom-elements.json';
 import { answerLocales, configureAnswerUI, localeDirection, setAnswerLocale, type MapOptions } from '../src/index.js';
+import { customElementDocs } from './custom-elements.js';
 
 /** The events the answer elements fire; each is logged in the Actions panel. */
-const ANSWER_EVENTS = ['answer-form-submit', 'answer-map-locate', 'answer-source-select', 'answer-error'] as const;
+const ANSWER_EVENTS = ['answer-form-submit', 'answer-map-locate', 'answer-source-select', 'answer-error', 'answer-send'] as const;
+
+/*
+ * Docs pages (props, methods, events, slots, CSS parts and custom
+ * properties) come from custom-elements.json: each story file's `component`
+ * is the element's tag name.
+ */
+setCustomElementsManifest(manifest);
+const elementDocs = customElementDocs(manifest);
 
 const LOCALE_NAMES: Record<string, string> = {
   en: 'English',
@@ -28,7 +39,10 @@ type Direction = 'auto' | 'ltr' | 'rtl';
 /*
  * Locale and map tiles are page-wide settings of answer-ui, so they are
  * applied before each story renders: the locale from the toolbar, the tile
- * source from the story's `parameters.answerMap` (no tiles by default).
+ * source from the story's `parameters.answerMap` (no tiles by default; a
+ * story turns off its file's tiles with `null`, as `undefined` does not
+ * override a parameter). A Docs page shows all stories of a file at once,
+ * so stories that need another page-wide setting are tagged `!autodocs`.
  */
 const applySettings: Loader = async ({ globals, parameters }) => {
   configureAnswerUI({ map: (parameters.answerMap as MapOptions | undefined) ?? {} });
@@ -53,20 +67,23 @@ const listeners = Object.fromEntries(ANSWER_EVENTS.map((type) => [type, logEvent
  * direction; `--answer-color-scheme` forces the elements' theme whatever the
  * operating system prefers.
  */
-const withPage: Decorator = (story, { globals }) => {
+const withPage: Decorator = (story, { globals, viewMode }) => {
   const theme: Theme = globals.theme === 'dark' ? 'dark' : 'light';
   const locale = typeof globals.locale === 'string' ? globals.locale : 'en';
   const chosen = (globals.direction ?? 'auto') as Direction;
   const dir = chosen === 'auto' ? localeDirection(locale) : chosen;
   const page = PAGE[theme];
 
-  const root = document.documentElement;
-  root.dir = dir;
-  root.lang = locale;
-  root.style.colorScheme = theme;
-  root.style.background = page.background;
-  document.body.style.background = page.background;
-  document.body.style.margin = '0';
+  // The canvas is the story's page; a Docs page shows many stories, so there only the wrapper is themed.
+  if (viewMode !== 'docs') {
+    const root = document.documentElement;
+    root.dir = dir;
+    root.lang = locale;
+    root.style.colorScheme = theme;
+    root.style.background = page.background;
+    document.body.style.background = page.background;
+    document.body.style.margin = '0';
+  }
 
   return html`<div
     class="answer-story"
@@ -74,7 +91,7 @@ const withPage: Decorator = (story, { globals }) => {
     lang=${locale}
     data-theme=${theme}
     style="--answer-color-scheme: ${theme}; color-scheme: ${theme}; background: ${page.background}; color: ${page.text};
-      font-family: system-ui, sans-serif; padding: 1rem; min-height: 100vh; box-sizing: border-box;"
+      font-family: system-ui, sans-serif; padding: 1rem; box-sizing: border-box; ${viewMode === 'docs' ? '' : 'min-height: 100vh;'}"
   >
     ${story()}
   </div>`;
@@ -87,11 +104,15 @@ const withAnswerEvents: Decorator = (story) => html`<div
   @answer-map-locate=${listeners['answer-map-locate']}
   @answer-source-select=${listeners['answer-source-select']}
   @answer-error=${listeners['answer-error']}
+  @answer-send=${listeners['answer-send']}
 >
   ${story()}
 </div>`;
 
 const preview: Preview = {
+  // A Docs page for every story file, built from custom-elements.json.
+  tags: ['autodocs'],
+  argTypesEnhancers: [elementDocs.inertControlsOff],
   decorators: [withAnswerEvents, withPage],
   loaders: [applySettings],
   globalTypes: {
@@ -137,6 +158,7 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'fullscreen',
+    docs: { extractArgTypes: elementDocs.extractArgTypes, extractComponentDescription: elementDocs.extractComponentDescription },
     controls: {
       expanded: true,
       matchers: { date: /(published|Date)$/ },

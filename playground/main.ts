@@ -1,22 +1,26 @@
-import { validateBlock } from '../src/catalog/index.js';
+import { configureAnswerUI, localeDirection, setAnswerLocale } from '../src/index.js';
+import tile from '../src/test-support/tile.png?url';
 
-const example = {
-  block_id: 'q3-revenue',
-  fallback_text: 'Q3 revenue rose 12% to 1.2 M USD; see table.',
-  root: 'main',
-  elements: {
-    main: { type: 'Stack', props: { direction: 'vertical', gap: 'md' }, children: ['kpi', 'trend'] },
-    kpi: { type: 'Metric', props: { label: 'Revenue', value: 1200000, format: 'currency', currency: 'USD', delta: 0.12 } },
-    trend: { type: 'Chart', props: { title: 'Monthly revenue', kind: 'line', labels: ['Jul', 'Aug', 'Sep'], series: [{ name: '2025', values: [380000, 400000, 420000] }] } },
-  },
-};
+const thread = document.querySelector('agent-thread')!;
+const field = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const input = document.querySelector<HTMLTextAreaElement>('#input')!;
-const output = document.querySelector<HTMLPreElement>('#result')!;
-const update = () => {
-  const result = validateBlock(input.value);
-  output.textContent = result.ok ? 'Valid block.' : result.errors.map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('\n');
-};
-input.value = JSON.stringify(example, null, 2);
-input.addEventListener('input', update);
-update();
+field<HTMLInputElement>('thread').addEventListener('change', (event) => {
+  thread.threadId = (event.target as HTMLInputElement).value.trim() || 'playground';
+});
+field<HTMLSelectElement>('locale').addEventListener('change', async (event) => {
+  const locale = (event.target as HTMLSelectElement).value;
+  await setAnswerLocale(locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = localeDirection(locale);
+});
+field<HTMLSelectElement>('theme').addEventListener('change', (event) => {
+  const scheme = (event.target as HTMLSelectElement).value;
+  document.documentElement.style.colorScheme = scheme;
+  document.documentElement.style.setProperty('--answer-color-scheme', scheme);
+});
+field<HTMLSelectElement>('tiles').addEventListener('change', (event) => {
+  const grid = (event.target as HTMLSelectElement).value === 'grid';
+  configureAnswerUI({ map: grid ? { tileUrl: `${tile}?{z}/{x}/{y}`, attribution: 'Local test tile' } : {} });
+});
+thread.addEventListener('answer-map-locate', (event) => console.info('answer-map-locate', event.detail));
+thread.addEventListener('answer-source-select', (event) => console.info('answer-source-select', event.detail));

@@ -6,4 +6,10 @@ describe('package entry points', () => {
     expect(catalog.validateBlock('{"block_id":"a"}').ok).to.equal(false);
     expect(catalog.LIMITS.maxNodes).to.equal(48);
   });
+
+  it('answer-ui/agent resolves from Node and offers the two tools', async () => {
+    const agent = await import('answer-ui/agent');
+    const tools = agent.answerTools({ write: () => undefined });
+    expect(Object.keys(tools)).to.deep.equal(['present_answer', 'final_answer']);
+  });
 });

@@ -1,12 +1,14 @@
 /**
- * `npm test`: type-check, lint, locale check, Node tests, Chromium tests and
- * the Storybook build, all of them even when one fails; then one summary line
+ * `npm test`: build (the tests check what it produced), type-check, lint,
+ * locale check, Node tests, Chromium tests and the Storybook build, all of
+ * them even when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
 const steps = [
+  { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'type-check', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },

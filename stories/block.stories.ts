@@ -38,11 +38,13 @@ export const EveryComponent: Story = {};
 
 export const EveryComponentDark: Story = { globals: { theme: 'dark' } };
 
-export const EveryComponentRtlArabic: Story = { globals: { direction: 'rtl', locale: 'ar' } };
+/** The locale is page-wide, so this story stays off the Docs page (where it would switch every story to Arabic). */
+export const EveryComponentRtlArabic: Story = { globals: { direction: 'rtl', locale: 'ar' }, tags: ['!autodocs'] };
 
 export const EveryComponentNarrow: Story = { globals: { viewport: { value: 'narrow', isRotated: false } } };
 
-export const EveryComponentWithoutTiles: Story = { parameters: { answerMap: undefined } };
+/** `null`, not `undefined`, overrides the file's tile source. Off the Docs page, where the tile source is shared. */
+export const EveryComponentWithoutTiles: Story = { parameters: { answerMap: null }, tags: ['!autodocs'] };
 
 export const EveryComponentSubmitted: Story = {
   args: { submissions: { form: { site: 'B', flow: 42, note: 'Check the bypass too.', when: '2025-06-03', ok: true } } },

@@ -48,13 +48,18 @@ const meta: Meta<MapArgs> = {
     feature-id=${args.featureId ?? nothing}
   ></answer-map-location>`,
   play: async ({ canvasElement }) => mapShown(canvasElement),
+  // The tile source is page-wide (configureAnswerUI), so one Docs page can only show one: the local tile.
+  parameters: { answerMap: LOCAL_TILES },
 };
 export default meta;
 
 type Story = StoryObj<MapArgs>;
 
-/** Without `configureAnswerUI({ map })` there are no tiles: the marker on a plain background. */
-export const WithoutTiles: Story = {};
+/**
+ * Without `configureAnswerUI({ map })` there are no tiles: the marker on a plain background.
+ * (`null`, not `undefined`, overrides the file's tile source; off the Docs page, where the tile source is shared.)
+ */
+export const WithoutTiles: Story = { parameters: { answerMap: null }, tags: ['!autodocs'] };
 
 /** Tiles from a local PNG served by Storybook (`stories/assets/tile.png`); no network. */
 export const WithTiles: Story = {

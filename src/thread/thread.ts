@@ -30,14 +30,15 @@ const HISTORY_PAGE = 20;
  * `useChat` and streams the answer; a host can instead handle the cancelable
  * `answer-send` event and feed the thread with `consume()` or `applyPart()`.
  *
- * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
  * With `thread-id`, the conversation is saved in IndexedDB (or the `store`
  * a host provides) and comes back after a reload; a "New conversation"
  * button clears it.
  *
+ * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
  * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
  * @csspart messages - The message list.
  * @csspart composer - The message form.
+ * @csspart new-conversation - The "New conversation" button.
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 @localized()
@@ -364,7 +365,7 @@ export class AgentThread extends LitElement {
   }
 
   /** Renders the next page of earlier messages, keeping what the reader sees in place. */
-  showEarlier() {
+  private showEarlier() {
     const scroller = this.scroller;
     const fromBottom = scroller ? scroller.scrollHeight - scroller.scrollTop : 0;
     this.shownFrom = Math.max(0, this.shownFrom - HISTORY_PAGE);

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { chromium, type Browser, type Page } from 'playwright';
+// @ts-expect-error plain ES module without types
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { startPlayground } from './server.js';
+
+/* End to end: the real playground page and server, driven in Chromium. */
+
+/**
+ * The visible text of the page, through shadow roots, whitespace folded.
+ * (A string, so the test transpiler's helpers do not leak into the page.)
+ */
+const TEXT_SCRIPT = `(() => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent || '');
+    if (node.localName === 'style' || node.localName === 'script') return;
+    if (node.shadowRoot) node.shadowRoot.childNodes.forEach(walk);
+    else node.childNodes.forEach(walk);
+    if (node.localName === 'slot') node.assignedNodes().forEach(walk);
+  };
+  walk(document.body);
+  return parts.join(' ').replace(/\\s+/g, ' ');
+})()`;
+const pageText = (page: Page): Promise<string> => page.evaluate(TEXT_SCRIPT);
+
+async function ask(page: Page, text: string) {
+  const textarea = page.locator('agent-thread #message');
+  await textarea.fill(text);
+  await textarea.press('Enter');
+}
+
+const idle = (page: Page) => page.waitForFunction(() => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy, null, { timeout: 20_000 });
+
+describe('playground', function () {
+  this.timeout(60_000);
+  let playground: Awaited<ReturnType<typeof startPlayground>>;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    playground = await startPlayground(0);
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(playground.url);
+    await page.waitForFunction(() => customElements.get('agent-thread'));
+  });
+
+  after(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it('answers the data analysis: metrics, a chart updated in place, a table, a folded report', async () => {
+    await ask(page, 'Analyse the second half');
+    await idle(page);
+    const text = await pageText(page);
+    expect(text).to.include('Second half in short').and.include('Rehearsal data');
+    const report = await page.evaluate(() => {
+      const turn = document.querySelector('agent-thread')!.shadowRoot!.querySelector('agent-turn')!;
+      const blocks = [...turn.shadowRoot!.querySelectorAll('.report answer-block')].map((b) => (b as HTMLElement).dataset.blockId);
+      const chart = turn.shadowRoot!.querySelector('answer-block[data-block-id="revenue-trend"]')!.shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: { data: { datasets: { data: number[] }[] } } };
+      const folded = turn.shadowRoot!.querySelector('details.process answer-block')?.getAttribute('data-block-id');
+      return { blocks, december: chart.chartInstance?.data.datasets[0]!.data[5], folded };
+    });
+    expect(report).to.deep.equal({ blocks: ['kpis', 'revenue-trend'], december: 236, folded: 'regions' });
+    // For a person to look at (the README's picture is taken the same way).
+    await page.screenshot({ path: '.test-results/playground.png' });
+  });
+
+  it('answers the field investigation, and the submitted form leads to a second turn', async () => {
+    await ask(page, 'Check pump station 4');
+    await idle(page);
+    expect(await pageText(page)).to.include('Pump station 4').and.include('Book the repair');
+    await page.evaluate(() => {
+      const turns = document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn');
+      const form = turns[turns.length - 1]!.shadowRoot!.querySelector('answer-block[data-block-id="booking"]')!.shadowRoot!.querySelector('answer-follow-up-form')!.shadowRoot!;
+      (form.querySelectorAll('input[type=radio]')[1] as HTMLInputElement).click();
+      (form.querySelector('input[name=crew]') as HTMLInputElement).value = '3';
+      (form.querySelector('button[type=submit]') as HTMLButtonElement).click();
+    });
+    await page.waitForFunction(() => (document.querySelector('agent-thread') as unknown as { messages: unknown[] }).messages.length >= 6, null, { timeout: 20_000 });
+    await idle(page);
+    const text = await pageText(page);
+    expect(text).to.include('Window: Sat 06:00–08:00').and.include('Repair booked (rehearsal)').and.include('RH-2041');
+  });
+
+  it('runs the failure drill: an invalid block shows its fallback, a dropped stream keeps what arrived', async () => {
+    await ask(page, 'Run the failure drill');
+    await idle(page);
+    const text = await pageText(page);
+    expect(text).to.include('A chart that could not be shown').and.include('The connection was lost. What arrived so far is kept.').and.include('what arrived stays on screen');
+  });
+});

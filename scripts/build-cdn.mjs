@@ -1,0 +1,42 @@
+/**
+ * Builds the CDN files:
+ *   dist/cdn/answer-ui.js         one ES module that defines every element; chart.js,
+ *                                 Leaflet and each locale are chunks loaded on first use
+ *   dist/cdn/answer-ui.classic.js one file for a classic <script src=…>
+ */
+import { build } from 'vite';
+
+// The elements use TypeScript's legacy decorators (see tsconfig.json).
+const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
+
+const common = {
+  configFile: false,
+  logLevel: 'warn',
+  oxc,
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
+
+await build({
+  ...common,
+  build: {
+    outDir: 'dist/cdn',
+    emptyOutDir: true,
+    target: 'es2022',
+    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'answer-ui.js' },
+    rollupOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
+
+await build({
+  ...common,
+  build: {
+    outDir: 'dist/cdn',
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: { entry: 'src/index.ts', formats: ['iife'], name: 'AnswerUI', fileName: () => 'answer-ui.classic.js' },
+    rollupOptions: { output: { minify: true } },
+  },
+});

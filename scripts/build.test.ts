@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+/* Checks of what `npm run build` produced (npm test builds first). */
+
+const gzipped = (path: string) => gzipSync(readFileSync(path)).length;
+/** The core entry's budget in bytes, min+gzip; lower it as the code shrinks. */
+const CORE_BUDGET = 60 * 1024;
+
+describe('build output', () => {
+  it(`the CDN entry (everything but chart.js and Leaflet) stays within ${CORE_BUDGET / 1024} kB min+gzip`, () => {
+    const size = gzipped('dist/cdn/answer-ui.js');
+    expect(size, `${(size / 1024).toFixed(1)} kB`).to.be.at.most(CORE_BUDGET);
+    const chunks = readdirSync('dist/cdn/chunks');
+    expect(chunks.some((c) => c.startsWith('chart-loader'))).to.equal(true);
+    expect(chunks.some((c) => c.startsWith('leaflet'))).to.equal(true);
+    expect(readFileSync('dist/cdn/answer-ui.js', 'utf8')).not.to.include('Chart.register');
+  });
+
+  it('npm pack ships what a user needs and nothing else', () => {
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as [{ files: { path: string }[] }];
+    const files = pack.files.map((f) => f.path);
+    for (const needed of ['package.json', 'README.md', 'answer-ui-catalog.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts', 'dist/catalog/index.js', 'dist/store/index.js', 'dist/agent/index.js', 'dist/cdn/answer-ui.js', 'dist/cdn/answer-ui.classic.js']) {
+      expect(files, needed).to.include(needed);
+    }
+    const unwanted = files.filter((f) => /\.test\.|test-support|^src\/|^stories\/|^bench\/|^playground\/|^scripts\/|node_modules/.test(f));
+    expect(unwanted).to.deep.equal([]);
+  });
+
+  it('the manifest names every element and its public API', () => {
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: { declarations?: { tagName?: string; members?: { name: string }[] }[] }[] };
+    const tags = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => d.tagName!);
+    for (const tag of ['answer-block', 'answer-stack', 'answer-section', 'answer-text', 'answer-metric', 'answer-table', 'answer-chart', 'answer-evidence', 'answer-map-location', 'answer-follow-up-form', 'agent-thread']) {
+      expect(tags, tag).to.include(tag);
+    }
+  });
+});

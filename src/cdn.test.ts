@@ -1,0 +1,62 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { revenueBlock } from './test-support/blocks.js';
+
+/*
+ * The CDN builds (npm run build), each loaded by a plain HTML page that has
+ * nothing but the script tag and the markup.
+ */
+
+type FrameWindow = Window & typeof globalThis;
+
+async function page(kind: 'module' | 'classic'): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; thread: HTMLElement & { consume(s: ReadableStream<Uint8Array>): Promise<void> } }> {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width: 900px; height: 700px';
+  frame.src = `/src/test-support/cdn-${kind}.html`;
+  document.body.append(frame);
+  await waitUntil(() => frame.contentWindow?.customElements?.get('agent-thread'), `the ${kind} build did not define agent-thread`, { timeout: 10_000 });
+  const win = frame.contentWindow as FrameWindow;
+  const thread = win.document.querySelector('agent-thread') as never;
+  return { frame, win, thread };
+}
+
+function sse(parts: unknown[]): ReadableStream<Uint8Array> {
+  const text = parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return new Response(text).body!;
+}
+
+const requested = (win: FrameWindow) => win.performance.getEntriesByType('resource').map((e) => e.name);
+/** Text of an element, its shadow root and its slotted children (elements of the frame's own classes). */
+const deepText = (node: Element): string =>
+  [...(node.shadowRoot?.childNodes ?? []), ...node.childNodes]
+    .map((child) => (child.nodeType === 3 ? child.textContent : child.nodeType === 1 ? deepText(child as Element) : ''))
+    .join(' ');
+const shadowText = (node: Element) => deepText(node).replace(/\s+/g, ' ');
+
+const place = { block_id: 'site', fallback_text: 'Pump 4.', root: 'm', elements: { m: { type: 'MapLocation', props: { label: 'Pump 4', lat: 52.5, lng: 13.4 } } } };
+
+for (const kind of ['module', 'classic'] as const) {
+  describe(`CDN build (${kind} script)`, () => {
+    it('a text-only thread fetches neither chart.js nor Leaflet; a chart and a map load them when shown', async function () {
+      this.timeout(30_000);
+      const { frame, win, thread } = await page(kind);
+      try {
+        await thread.consume(sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Only **text** here.' }, { type: 'finish' }]));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(shadowText(thread)).to.include('Only').and.include('text here.');
+        if (kind === 'module') expect(requested(win).filter((url) => /chart-loader|leaflet/.test(url))).to.deep.equal([]);
+        await thread.consume(sse([{ type: 'start' }, { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() }, { type: 'data-answer_ui', id: 'site', data: place }, { type: 'finish' }]));
+        await waitUntil(() => shadowText(thread).includes('$1,200,000.00') && shadowText(thread).includes('Pump 4'), 'the streamed blocks did not render', { timeout: 10_000 });
+        const chart = () => win.document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')[1]!.shadowRoot!.querySelector('answer-block')!.shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: unknown };
+        // Charts draw when they scroll into view.
+        (chart() as unknown as HTMLElement).scrollIntoView();
+        await waitUntil(() => chart().chartInstance, 'the chart was not drawn', { timeout: 10_000 });
+        if (kind === 'module') {
+          await waitUntil(() => requested(win).some((url) => /leaflet/.test(url)), 'Leaflet was not loaded for the map', { timeout: 10_000 });
+          expect(requested(win).some((url) => /chart-loader/.test(url))).to.equal(true);
+        }
+      } finally {
+        frame.remove();
+      }
+    });
+  });
+}
