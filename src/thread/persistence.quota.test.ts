@@ -29,7 +29,7 @@ describe('storage quota', () => {
     }
     el.applyPart({ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() });
     el.applyPart({ type: 'finish' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await el.saved();
     await settle(el);
     expect(outline(el)).to.include('Paragraph 19').and.include('$1,200,000.00');
     expect(errors).to.deep.equal(['storage']);

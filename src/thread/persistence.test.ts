@@ -20,8 +20,6 @@ async function thread(threadId: string, store?: ThreadStore | Promise<ThreadStor
   return el;
 }
 
-/** Lets pending saves reach IndexedDB. */
-const saved = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 async function talk(el: AgentThread, question: string, parts: Part[]) {
   el.addEventListener('answer-send', (event) => event.preventDefault(), { once: true });
@@ -46,8 +44,10 @@ describe('thread persistence', () => {
     first.addEventListener('answer-send', (event) => event.preventDefault(), { once: true });
     $($(form, '[data-element-id="ask"]'), 'button[type=submit]').click();
     await settle(first);
-    await saved();
+    await first.saved();
     const conversation = (el: AgentThread) => outline($(el, '.messages'));
+    // Charts draw once they scroll into view: wait for that before comparing.
+    await waitUntil(() => !conversation(first).includes('Loading chart'), 'the chart was not drawn', { timeout: 5000 });
     const before = conversation(first);
     first.remove();
 
@@ -67,7 +67,7 @@ describe('thread persistence', () => {
     const id = uid('midstream');
     const first = await thread(id);
     await talk(first, 'Long answer please', [{ type: 'start' }, { type: 'text-start', id: 'a' }, { type: 'text-delta', id: 'a', delta: 'The first half arrived' }]);
-    await saved();
+    await first.saved();
     // A reload: the first page is gone without finishing or stopping its turn.
     const second = await thread(id);
     expect(outline(second)).to.include('The first half arrived').and.include('Interrupted: this answer did not finish.');
@@ -81,7 +81,7 @@ describe('thread persistence', () => {
     el.threadId = b;
     await el.restored;
     await talk(el, 'In thread B', turn('Answer B'));
-    await saved();
+    await el.saved();
     el.threadId = a;
     await el.restored;
     await settle(el);
@@ -110,6 +110,7 @@ describe('thread persistence', () => {
     await talk(el, 'Something', turn('Some answer'));
     $(el, '.new').click();
     await waitUntil(() => el.messages.length === 0, undefined, { timeout: 5000 });
+    await el.saved();
     await settle(el);
     expect(el.shadowRoot!.querySelector('.new')).to.equal(null);
     expect($(el, '.empty').textContent).to.equal('Ask a question to start.');
@@ -167,7 +168,7 @@ describe('thread persistence', () => {
     const id = uid('corrupt');
     const first = await thread(id);
     await talk(first, 'Question one', turn('Answer one'));
-    await saved();
+    await first.saved();
     first.remove();
     const db = await openDB('answer-ui');
     const records = await db.getAll('messages', IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
@@ -177,7 +178,7 @@ describe('thread persistence', () => {
     const second = await thread(id);
     expect(outline(second)).to.include('Answer one').and.not.include('Question one');
     await talk(second, 'Question two', turn('Answer two'));
-    await saved();
+    await second.saved();
     const check = await openDB('answer-ui');
     expect(await check.get('messages', [id, 7])).to.deep.include({ version: 99 });
     expect((await check.get('messages', [id, 0])).message).to.deep.equal({ role: 'user', id: 42, text: null });
@@ -212,7 +213,7 @@ describe('storage faults', () => {
     el.addEventListener('answer-error', (event) => errors.push(event.detail.code));
     await talk(el, 'First', turn('First answer'));
     await talk(el, 'Second', turn('Second answer'));
-    await saved();
+    await el.saved();
     expect(outline(el)).to.include('First answer').and.include('Second answer');
     expect(errors).to.deep.equal(['storage']);
     await expectQuietNotice(el);
@@ -232,10 +233,10 @@ describe('storage faults', () => {
   it('a connection the browser closes falls back to memory', async () => {
     const el = await thread(uid('closed'), openThreadStore({ name: uid('closed-db') }));
     await talk(el, 'Before', turn('Saved answer'));
-    await saved();
+    await el.saved();
     await executeServerCommand('clear-indexeddb');
     await talk(el, 'After', turn('Answer after the close'));
-    await saved();
+    await el.saved();
     expect(outline(el)).to.include('Saved answer').and.include('Answer after the close');
     await expectQuietNotice(el);
   });

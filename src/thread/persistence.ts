@@ -73,20 +73,43 @@ export class ThreadPersistence {
   changed(message: ThreadMessage, immediately = false) {
     if (!this.threadId || this.failed) return;
     this.dirty.add(message);
-    if (immediately) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), CHECKPOINT_INTERVAL);
+    if (immediately) this.track(this.flush());
+    else this.timer ??= setTimeout(() => this.track(this.flush()), CHECKPOINT_INTERVAL);
   }
 
   /** Forgets the thread, in memory and in the store. */
-  async clear(): Promise<void> {
+  clear(): Promise<void> {
     this.reset([]);
-    if (!this.threadId || this.failed) return;
-    try {
-      await (await this.open()).clear(this.threadId);
-      this.sync.announce(this.threadId);
-    } catch (error) {
-      this.failure(error);
+    const threadId = this.threadId;
+    if (!threadId || this.failed) return Promise.resolve();
+    const pending = [...this.writing];
+    const work = (async () => {
+      try {
+        // Writes already under way land first, so none of them outlives the clear.
+        await Promise.all(pending);
+        await (await this.open()).clear(threadId);
+        this.sync.announce(threadId);
+      } catch (error) {
+        this.failure(error);
+      }
+    })();
+    this.track(work);
+    return work;
+  }
+
+  /** Resolves once every change so far is in the store (or the store has failed). */
+  async saved(): Promise<void> {
+    while (!this.failed && (this.timer || this.dirty.size || this.writing.size)) {
+      if (this.timer || (this.dirty.size && !this.writing.size)) this.track(this.flush());
+      await Promise.all(this.writing);
     }
+  }
+
+  private writing = new Set<Promise<void>>();
+
+  private track(work: Promise<void>) {
+    this.writing.add(work);
+    void work.finally(() => this.writing.delete(work));
   }
 
   close() {

@@ -112,6 +112,11 @@ export class AgentThread extends LitElement {
     return this.updateComplete.then(() => this.persistence.switchTo(this.threadId));
   }
 
+  /** Resolves once everything on screen so far is saved (or saving has failed). */
+  saved(): Promise<void> {
+    return this.persistence.saved();
+  }
+
   /** Starts over: clears the conversation on screen and in storage. */
   async newConversation(): Promise<void> {
     this.stop();
