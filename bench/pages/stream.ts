@@ -83,7 +83,7 @@ async function run(length: number, count: number, history: number) {
   return { chars: length, deltas: pieces.length, messages: history, perDelta: total / pieces.length, perDeltaSteady: (end - steadyStart) / (pieces.length - steadyFrom), total, longestFrame: Math.max(0, ...frames), framesOver50ms: frames.length, insideTask: summarize(inside) };
 }
 
-await run(2_000, 500, 2); // warm-up: compiles the code paths; not reported
+await run(20_000, 5_000, 2); // warm-up: compiles and optimizes the code paths; not reported
 const results = [];
 for (const [length, count] of [[2_000, 500], [20_000, 5_000]] as const) {
   for (const history of [2, 200]) results.push(await run(length, count, history));

@@ -1,4 +1,4 @@
-import { validateBlock, validateFinalAnswer, type ValidationError } from '../catalog/index.js';
+import { validateBlock, validateFinalAnswer, type Block, type ValidationError } from '../catalog/index.js';
 import type { FormValue } from '../components/shared/events.js';
 import type { StreamPart } from './parts.js';
 
@@ -249,9 +249,12 @@ export class ThreadState {
   }
 
   private applyBlock(turn: AssistantTurn, raw: unknown, partId?: string): Change {
-    const result = validateBlock(raw);
     const rawId = (raw as { block_id?: unknown } | null)?.block_id;
-    const blockId = result.ok ? result.block.block_id : typeof rawId === 'string' ? rawId : (partId ?? newId('invalid'));
+    const claimed = typeof rawId === 'string' ? rawId : partId;
+    const previous = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === claimed);
+    // An update re-checks only the elements that changed.
+    const result = validateBlock(raw, previous?.valid ? { reuse: previous.block as Block } : {});
+    const blockId = result.ok ? result.block.block_id : (claimed ?? newId('invalid'));
     const existing = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === blockId);
     const block = result.ok ? result.block : raw;
     if (existing) {

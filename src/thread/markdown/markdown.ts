@@ -126,7 +126,9 @@ export class AnswerMarkdown extends LitElement {
 
   protected override update(changed: PropertyValues<this>) {
     super.update(changed);
-    const added = this.newText(); // may reset `pending`: read it after
+    const added = this.newText(); // may reset `pending` and `tail`: read them after
+    // The turn re-renders on every delta of any of its items: a finished text has nothing new.
+    if (!added && this.tail) return;
     this.pending += added;
     const settled = settledLength(this.pending);
     if (settled > 0) {
