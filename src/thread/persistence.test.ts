@@ -162,6 +162,12 @@ describe('thread persistence', () => {
     const two = await thread(id);
     await talk(one, 'From tab one', turn('Answer seen in both tabs'));
     await waitUntil(() => outline(two).includes('Answer seen in both tabs'), 'the other tab did not update', { timeout: 5000 });
+    // Once off the page, an element stops following (its channel is closed).
+    two.remove();
+    await talk(one, 'Again', turn('Only the page still open sees this'));
+    await one.saved();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(two.messages.map((m) => m.id)).not.to.include(one.messages.at(-1)!.id);
   });
 
   it('loads the rest of a thread around a corrupt or future record, leaving it in place', async () => {

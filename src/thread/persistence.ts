@@ -32,9 +32,7 @@ export class ThreadPersistence {
   private failed = false;
   private pendingSwitch?: { id: string | undefined };
   private loading?: Promise<void>;
-  private sync = new ThreadSync((threadId) => {
-    if (threadId === this.threadId && !this.host.busy) void this.load(threadId);
-  });
+  private sync?: ThreadSync;
 
   constructor(private readonly host: PersistenceHost) {}
 
@@ -88,7 +86,7 @@ export class ThreadPersistence {
         // Writes already under way land first, so none of them outlives the clear.
         await Promise.all(pending);
         await (await this.open()).clear(threadId);
-        this.sync.announce(threadId);
+        this.sync?.announce(threadId);
       } catch (error) {
         this.failure(error);
       }
@@ -112,9 +110,17 @@ export class ThreadPersistence {
     void work.finally(() => this.writing.delete(work));
   }
 
-  close() {
-    this.sync.close();
-    clearTimeout(this.timer);
+  /** Follows changes other pages make to this thread while the element is on the page. */
+  connect() {
+    this.sync ??= new ThreadSync((threadId) => {
+      if (threadId === this.threadId && !this.host.busy) void this.load(threadId);
+    });
+  }
+
+  /** Stops following other pages; pending saves still complete. */
+  disconnect() {
+    this.sync?.close();
+    this.sync = undefined;
   }
 
   private open(): Promise<ThreadStore> {
@@ -134,7 +140,7 @@ export class ThreadPersistence {
     try {
       const store = await this.open();
       for (const message of batch) await store.put(threadId, this.positions.get(message)!, serializeMessage(message));
-      if (batch.some((m) => m.role === 'assistant' && m.closed)) this.sync.announce(threadId);
+      if (batch.some((m) => m.role === 'assistant' && m.closed)) this.sync?.announce(threadId);
     } catch (error) {
       this.failure(error);
     }

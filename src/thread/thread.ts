@@ -94,11 +94,13 @@ export class AgentThread extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     this.addEventListener('answer-form-submit', this.onFormSubmit);
+    this.persistence.connect();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.removeEventListener('answer-form-submit', this.onFormSubmit);
+    this.persistence.disconnect();
     this.stop();
   }
 

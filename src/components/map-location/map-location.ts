@@ -103,6 +103,8 @@ export class AnswerMapLocation extends LitElement {
   private map?: LeafletMap;
   private marker?: CircleMarker;
   private tiles?: TileLayer;
+  /** The tile source the layer above was made for. */
+  private tilesUrl?: string;
   private unsubscribe?: () => void;
   private visibility?: IntersectionObserver;
   private resize?: ResizeObserver;
@@ -179,13 +181,14 @@ export class AnswerMapLocation extends LitElement {
     map.setView([this.lat, this.lng], this.zoom ?? 13);
     this.marker?.setLatLng([this.lat, this.lng]);
     const url = this.tileSource?.tileUrl;
-    if (this.tiles && (this.tiles as unknown as { _url: string })._url !== url) {
+    if (this.tiles && this.tilesUrl !== url) {
       this.tiles.remove();
       this.tiles = undefined;
     }
     if (url && !this.tiles) {
       const add = (lib: Leaflet) => {
         this.tiles = lib.tileLayer(url, { maxZoom: this.tileSource?.maxZoom ?? 19 }).addTo(map);
+        this.tilesUrl = url;
       };
       if (L) add(L);
       else void loadLeaflet().then(add);
