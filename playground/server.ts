@@ -61,7 +61,8 @@ async function chat(req: IncomingMessage, res: ServerResponse) {
         pause: (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms)),
         drop: () => {
           dropped = true;
-          setTimeout(() => res.destroy(), 100);
+          // Late enough that the page has read what was sent: a network error discards unread chunks.
+          setTimeout(() => res.destroy(), 500);
         },
       });
       // A dropped connection ends without a finish part: the stream just stops.

@@ -60,8 +60,10 @@ export function testChatServer() {
       await new Promise((resolve) => res.write(chunk, resolve));
       events += 1;
       if (dropAfter !== undefined && events >= dropAfter) {
-        // Simulates a lost connection: no finish part, no [DONE], just gone.
-        await sleep(50);
+        // Simulates a lost connection: no finish part, no [DONE], just gone. The
+        // pause lets the browser read what was sent first: a network error
+        // discards chunks a stream has queued but not yet handed out.
+        await sleep(500);
         res.socket?.destroy();
         return;
       }
