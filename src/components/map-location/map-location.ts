@@ -7,10 +7,9 @@ import { AnswerMapLocateEvent } from '../shared/events.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { leafletStyles } from './leaflet.styles.js';
 
-type Leaflet = typeof import('leaflet/dist/leaflet-src.esm.js');
-let leafletModule: Promise<Leaflet> | undefined;
-/** Loads Leaflet on first use; every map on the page shares the one chunk. */
-const loadLeaflet = () => (leafletModule ??= import('leaflet/dist/leaflet-src.esm.js'));
+import { loadLeaflet } from './load-leaflet.js';
+
+type Leaflet = Awaited<ReturnType<typeof loadLeaflet>>;
 
 /**
  * @summary One place on a map, with a "locate" action for the host's own map.
