@@ -53,7 +53,7 @@
 'sa202fca5dd05733d': `(keine Antwort)`,
 'sabd480ab5c691fa7': `Denkprozess`,
 'sb3d4f79d9d8b71e5': `Senden`,
-'sb4ba935a97394633': str`${0} auf der Karte anzeigen`,
+'sb4ba935a97394633': str`Auf Karte zeigen: ${0}`,
 'sb969438b782ea0ee': `Wird bearbeitet`,
 'sbab8a0378ed583b1': `1 Quelle`,
 'sc14092f7ed60cfe8': `Datentabelle wird angezeigt`,
