@@ -61,6 +61,9 @@ function storageFaults() {
   };
 }
 
+/** `npm run test:soak` sets FUZZ_RUNS; property tests read it as globalThis.FUZZ_RUNS (src/test-support/fuzz.ts). */
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 0;
+
 export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
@@ -69,5 +72,8 @@ export default {
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
+  testRunnerHtml: (framework) => `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS};</script><script type="module" src="${framework}"></script></body></html>`,
+  // A soak run's properties take minutes per file.
+  testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 120_000,
   reporters: [defaultReporter(), countReporter()],
 };

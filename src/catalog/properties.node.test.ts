@@ -2,13 +2,13 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { catalogJsonSchema, finalAnswerJsonSchema, validateBlock, type BlockResult } from './index.js';
-import { validBlock } from '../test-support/arbitraries.js';
+import { applyMutation, mutation, validBlock } from '../test-support/arbitraries.js';
 
 /* Property-based checks of the validator (Node only: ajv is a CommonJS dev tool). */
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const matchesJsonSchema = ajv.compile(catalogJsonSchema());
-const RUNS = Number(process.env.FC_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS || 300);
 
 const CODES = new Set(['invalid_json', 'invalid_envelope', 'unknown_component', 'unknown_prop', 'invalid_prop', 'missing_ref', 'cycle', 'duplicate_ref', 'orphan', 'too_many_nodes', 'too_deep', 'too_large', 'misaligned_series', 'non_finite', 'row_length', 'duplicate_field']);
 
@@ -20,31 +20,6 @@ function expectWellFormed(result: BlockResult) {
     expect(e.path === '' || e.path.startsWith('/'), e.path).to.equal(true);
     expect(e.message).to.be.a('string').and.not.equal('');
   }
-}
-
-/** Random edits a model might make to a valid block. */
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }), value: fc.jsonValue({ maxDepth: 3 }) }),
-  fc.record({ kind: fc.constant('delete' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }) }),
-);
-
-function applyMutation(target: unknown, m: { kind: 'set' | 'delete'; path: (string | number)[]; value?: unknown }) {
-  // Follow existing keys where possible so edits land inside the block, not beside it.
-  let node = target as Record<string, unknown>;
-  for (let i = 0; i < m.path.length - 1; i++) {
-    const keys = node && typeof node === 'object' ? Object.keys(node) : [];
-    if (keys.length === 0) return;
-    const step = m.path[i]!;
-    const key = typeof step === 'number' ? keys[step % keys.length]! : keys.includes(step) ? step : keys[0]!;
-    const next = node[key];
-    if (!next || typeof next !== 'object') return;
-    node = next as Record<string, unknown>;
-  }
-  const last = String(m.path.at(-1));
-  const keys = Object.keys(node);
-  const key = /^\d+$/.test(last) && keys.length > 0 ? keys[Number(last) % keys.length]! : last;
-  if (m.kind === 'delete') delete node[key];
-  else node[key] = m.value;
 }
 
 describe('validateBlock properties', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
 import { CAPS, deserializeThread, serializeThread } from './projection.js';
+import { fuzzRuns } from '../test-support/fuzz.js';
 
 describe('thread projection', () => {
   it('round-trips: a restored thread projects to exactly what was saved', () => {
@@ -13,7 +14,7 @@ describe('thread projection', () => {
         expect(restored).to.have.length(messages.length);
         expect(serializeThread(restored)).to.deep.equal(saved);
       }),
-      { numRuns: 150 },
+      { numRuns: fuzzRuns(150) },
     );
   });
 
@@ -74,7 +75,7 @@ describe('thread projection', () => {
   });
 
   it('never throws on arbitrary stored data', () => {
-    fc.assert(fc.property(fc.anything(), (value) => void deserializeThread(value)), { numRuns: 300 });
-    fc.assert(fc.property(fc.array(fc.anything()), (messages) => void deserializeThread({ version: 1, messages })), { numRuns: 300 });
+    fc.assert(fc.property(fc.anything(), (value) => void deserializeThread(value)), { numRuns: fuzzRuns(300) });
+    fc.assert(fc.property(fc.array(fc.anything()), (messages) => void deserializeThread({ version: 1, messages })), { numRuns: fuzzRuns(300) });
   });
 });

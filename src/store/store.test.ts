@@ -4,6 +4,7 @@ import { threadMessages } from '../test-support/arbitraries.js';
 import { serializeMessage, serializeThread } from './projection.js';
 import { openDB } from 'idb';
 import { DB_VERSION, openThreadStore, StoreError, type SavedMessage } from './index.js';
+import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 const name = () => `answer-ui-test-${Math.random().toString(36).slice(2)}`;
 const userMessage = (text: string): SavedMessage => ({ role: 'user', id: `u-${text}`, text });
@@ -25,7 +26,8 @@ describe('IndexedDB thread store', () => {
     store.close();
   });
 
-  it('round-trips any generated thread through real IndexedDB', async () => {
+  it('round-trips any generated thread through real IndexedDB', async function () {
+    this.timeout(fuzzTimeout(40, 30));
     const store = await openThreadStore({ name: name() });
     let run = 0;
     await fc.assert(
@@ -35,7 +37,7 @@ describe('IndexedDB thread store', () => {
         const { messages: loaded } = await store.load(id);
         expect({ version: 1, messages: loaded.map((record) => record.message) }).to.deep.equal(serializeThread(messages));
       }),
-      { numRuns: 40 },
+      { numRuns: fuzzRuns(40) },
     );
     store.close();
   });

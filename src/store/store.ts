@@ -155,7 +155,10 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
       }
       // Records from a newer version, or damaged ones, stay in the database untouched.
-      const readable = records.filter((record) => record && typeof record === 'object' && record.version <= PROJECTION_VERSION && typeof record.position === 'number');
+      // (Typed checks first: comparing a damaged field could run its own toString.)
+      const readable = records.filter(
+        (record) => record && typeof record === 'object' && typeof record.version === 'number' && record.version <= PROJECTION_VERSION && typeof record.position === 'number',
+      );
       return {
         messages: readable.map((record) => ({ position: record.position, message: record.message })),
         skipped: records.length - readable.length,

@@ -167,3 +167,27 @@ const turn: fc.Arbitrary<AssistantTurn> = fc
 /** Conversations as the thread holds them once every turn has ended. */
 export const threadMessages = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
 
+/** Random edits a model might make to a valid block. */
+export const mutation = fc.oneof(
+  fc.record({ kind: fc.constant('set' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }), value: fc.jsonValue({ maxDepth: 3 }) }),
+  fc.record({ kind: fc.constant('delete' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }) }),
+);
+
+export function applyMutation(target: unknown, m: { kind: 'set' | 'delete'; path: (string | number)[]; value?: unknown }) {
+  // Follow existing keys where possible so edits land inside the block, not beside it.
+  let node = target as Record<string, unknown>;
+  for (let i = 0; i < m.path.length - 1; i++) {
+    const keys = node && typeof node === 'object' ? Object.keys(node) : [];
+    if (keys.length === 0) return;
+    const step = m.path[i]!;
+    const key = typeof step === 'number' ? keys[step % keys.length]! : keys.includes(step) ? step : keys[0]!;
+    const next = node[key];
+    if (!next || typeof next !== 'object') return;
+    node = next as Record<string, unknown>;
+  }
+  const last = String(m.path.at(-1));
+  const keys = Object.keys(node);
+  const key = /^\d+$/.test(last) && keys.length > 0 ? keys[Number(last) % keys.length]! : last;
+  if (m.kind === 'delete') delete node[key];
+  else node[key] = m.value;
+}

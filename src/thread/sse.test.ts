@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { EventStreamParser } from './sse.js';
+import { fuzzRuns } from '../test-support/fuzz.js';
 
 function parseAll(chunks: string[]): string[] {
   const parser = new EventStreamParser();
@@ -31,7 +32,7 @@ describe('EventStreamParser', () => {
         const chunks = [0, ...points].map((start, i) => stream.slice(start, points[i] ?? stream.length));
         expect(parseAll(chunks)).to.deep.equal(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { $, $$ } from '../test-support/dom.js';
 import { outline, settle } from '../test-support/settle.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
+import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 type Part = Record<string, unknown>;
 
@@ -124,7 +125,8 @@ describe('agent-thread', () => {
     expect(metricValue(blockIn(two!, 'q3-revenue'))).to.equal('$5.00');
   });
 
-  it('renders the same conversation for any chunking of the recorded byte stream', async () => {
+  it('renders the same conversation for any chunking of the recorded byte stream', async function () {
+    this.timeout(fuzzTimeout(12, 60));
     const script: Part[] = [
       { type: 'start' },
       ...text('a', 'Ünïcödé, 中文, emoji 👩‍🔬 and `code`.\n\n- one\n- two'),
@@ -147,7 +149,7 @@ describe('agent-thread', () => {
       fc.asyncProperty(fc.array(fc.nat(bytes.length), { minLength: 1, maxLength: 40 }), async (cuts) => {
         expect(await render(cuts)).to.equal(whole);
       }),
-      { numRuns: 12 },
+      { numRuns: fuzzRuns(12) },
     );
     expect(await render(Array.from({ length: bytes.length }, (_, i) => i))).to.equal(whole);
   });
