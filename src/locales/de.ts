@@ -52,6 +52,7 @@
 's9f99f6f4e71c1baf': `Ein Teil der Antwort konnte nicht gelesen werden und wurde übersprungen.`,
 'sa202fca5dd05733d': `(keine Antwort)`,
 'sabd480ab5c691fa7': `Denkprozess`,
+'sb176a99cadc3eda5': `Einige gespeicherte Nachrichten können nicht angezeigt werden: Sie sind beschädigt oder wurden von einer neueren Version gespeichert.`,
 'sb3d4f79d9d8b71e5': `Senden`,
 'sb4ba935a97394633': str`Auf Karte zeigen: ${0}`,
 'sb969438b782ea0ee': `Wird bearbeitet`,

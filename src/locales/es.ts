@@ -52,6 +52,7 @@
 's9f99f6f4e71c1baf': `No se pudo leer una parte de la respuesta y se omitió.`,
 'sa202fca5dd05733d': `(sin respuesta)`,
 'sabd480ab5c691fa7': `Razonamiento`,
+'sb176a99cadc3eda5': `Algunos mensajes guardados no se pueden mostrar: están dañados o los guardó una versión más reciente.`,
 'sb3d4f79d9d8b71e5': `Enviar`,
 'sb4ba935a97394633': str`Localizar ${0} en el mapa`,
 'sb969438b782ea0ee': `Trabajando en ello`,

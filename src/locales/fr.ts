@@ -52,6 +52,7 @@
 's9f99f6f4e71c1baf': `Une partie de la réponse n’a pas pu être lue et a été ignorée.`,
 'sa202fca5dd05733d': `(sans réponse)`,
 'sabd480ab5c691fa7': `Raisonnement`,
+'sb176a99cadc3eda5': `Certains messages enregistrés ne peuvent pas être affichés : ils sont endommagés ou ont été enregistrés par une version plus récente.`,
 'sb3d4f79d9d8b71e5': `Envoyer`,
 'sb4ba935a97394633': str`Localiser ${0} sur la carte`,
 'sb969438b782ea0ee': `Traitement en cours`,

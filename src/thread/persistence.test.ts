@@ -1,10 +1,9 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { openDB } from 'idb';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
 import { $, $$ } from '../test-support/dom.js';
 import { outline, settle } from '../test-support/settle.js';
-import { memoryStore, openThreadStore, StoreError, type ThreadStore } from '../store/index.js';
+import { memoryStore, type ThreadStore } from '../store/index.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
 
@@ -189,61 +188,5 @@ describe('thread persistence', () => {
     expect(await check.get('messages', [id, 7])).to.deep.include({ version: 99 });
     expect((await check.get('messages', [id, 0])).message).to.deep.equal({ role: 'user', id: 42, text: null });
     check.close();
-  });
-});
-
-describe('storage faults', () => {
-  const failing = (code: StoreError['code'], on: 'load' | 'put'): ThreadStore => {
-    const store = memoryStore();
-    return { ...store, [on]: () => Promise.reject(new StoreError(code, `${on} failed`)) };
-  };
-
-  async function expectQuietNotice(el: AgentThread) {
-    await settle(el);
-    expect($(el, '.storage-notice').textContent).to.equal('Saving is not available: this conversation is kept only until the page is closed.');
-    expect($$(el, '.storage-notice')).to.have.length(1);
-  }
-
-  it('a failing read keeps the chat working in memory, with one quiet notice', async () => {
-    const error = oneEvent(document, 'answer-error');
-    const el = await thread(uid('read'), failing('read', 'load'));
-    expect((await error).detail.code).to.equal('storage');
-    await talk(el, 'Still works?', turn('Yes, in memory.'));
-    expect(outline(el)).to.include('Yes, in memory.');
-    await expectQuietNotice(el);
-  });
-
-  it('a failing write mid-stream loses nothing on screen and says so once', async () => {
-    const el = await thread(uid('write'), failing('quota', 'put'));
-    const errors: string[] = [];
-    el.addEventListener('answer-error', (event) => errors.push(event.detail.code));
-    await talk(el, 'First', turn('First answer'));
-    await talk(el, 'Second', turn('Second answer'));
-    await el.saved();
-    expect(outline(el)).to.include('First answer').and.include('Second answer');
-    expect(errors).to.deep.equal(['storage']);
-    await expectQuietNotice(el);
-  });
-
-  it('a blocked upgrade (an old tab) falls back to memory', async () => {
-    const db = uid('blocked-db');
-    const old = await openDB(db, 1, { upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }) });
-    old.addEventListener('versionchange', (event) => event.stopImmediatePropagation());
-    const el = await thread(uid('blocked'), openThreadStore({ name: db }));
-    await talk(el, 'Hello', turn('Answer while blocked'));
-    expect(outline(el)).to.include('Answer while blocked');
-    await expectQuietNotice(el);
-    old.close();
-  });
-
-  it('a connection the browser closes falls back to memory', async () => {
-    const el = await thread(uid('closed'), openThreadStore({ name: uid('closed-db') }));
-    await talk(el, 'Before', turn('Saved answer'));
-    await el.saved();
-    await executeServerCommand('clear-indexeddb');
-    await talk(el, 'After', turn('Answer after the close'));
-    await el.saved();
-    expect(outline(el)).to.include('Saved answer').and.include('Answer after the close');
-    await expectQuietNotice(el);
   });
 });

@@ -8,8 +8,12 @@ export const CHECKPOINT_INTERVAL = 250;
 export interface PersistenceHost {
   readonly state: ThreadState;
   readonly busy: boolean;
-  /** The messages changed wholesale (loaded, cleared, synced). */
-  reloaded(): void;
+  /**
+   * The messages changed wholesale (loaded, cleared, synced); `unreadable`
+   * counts saved records that could not be shown (damaged, or saved by a
+   * newer version), which stay in the store untouched.
+   */
+  reloaded(unreadable?: number): void;
   /** Saving or loading failed; the thread goes on in memory. */
   storageFailed(error: StoreError): void;
 }
@@ -148,8 +152,9 @@ export class ThreadPersistence {
 
   private async load(threadId: string) {
     let records: { position: number; message: unknown }[] = [];
+    let unreadable = 0;
     try {
-      records = (await (await this.open()).load(threadId)).messages;
+      ({ messages: records, skipped: unreadable } = await (await this.open()).load(threadId));
     } catch (error) {
       this.failure(error);
       return;
@@ -161,7 +166,10 @@ export class ThreadPersistence {
     for (const record of records) {
       const message = deserializeMessage(record.message);
       next = Math.max(next, record.position + 1);
-      if (!message) continue;
+      if (!message) {
+        unreadable += 1;
+        continue;
+      }
       positions.set(message, record.position);
       messages.push(message);
     }
@@ -171,7 +179,7 @@ export class ThreadPersistence {
     // Unreadable records keep their positions: new messages go after them.
     this.nextPosition = next;
     this.host.state.messages = [...messages, ...added];
-    this.host.reloaded();
+    this.host.reloaded(unreadable);
   }
 
   private reset(messages: ThreadMessage[]) {

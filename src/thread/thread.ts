@@ -64,6 +64,7 @@ export class AgentThread extends LitElement {
   @state() private draft = '';
   @state() private announcement = '';
   @state() private storageNotice = '';
+  @state() private restoreNotice = '';
   /** Index of the first message on screen: a long restored history renders its end first. */
   @state() private shownFrom = 0;
   private earlierObserver?: IntersectionObserver;
@@ -135,7 +136,8 @@ export class AgentThread extends LitElement {
       get busy() {
         return thread.busy;
       },
-      reloaded: () => {
+      reloaded: (unreadable = 0) => {
+        this.restoreNotice = unreadable ? msg('Some saved messages could not be shown: they are damaged or were saved by a newer version.') : '';
         this.shownFrom = Math.max(0, this.state.messages.length - HISTORY_PAGE);
         this.following = true;
         this.requestUpdate();
@@ -406,9 +408,11 @@ export class AgentThread extends LitElement {
 
   override render() {
     const messages = this.state.messages;
-    return html`${this.storageNotice || messages.length
+    // One notice at a time: a store that stopped working matters more than a skipped record.
+    const notice = this.storageNotice || this.restoreNotice;
+    return html`${notice || messages.length
         ? html`<header>
-            ${this.storageNotice ? html`<p class="storage-notice" role="status">${this.storageNotice}</p>` : nothing}
+            ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing}
             ${messages.length
               ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
               : nothing}
