@@ -128,6 +128,13 @@ export class AgentThread extends LitElement {
     this.requestUpdate();
   }
 
+  /** The "New conversation" button: its own button goes away, so focus moves on to the message box. */
+  private async startOver() {
+    await this.newConversation();
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
+  }
+
   private persistenceHost(): PersistenceHost {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below needs the element, not the literal
     const thread = this;
@@ -414,7 +421,7 @@ export class AgentThread extends LitElement {
         ? html`<header>
             ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing}
             ${messages.length
-              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
+              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.startOver()}>${msg('New conversation')}</button>`
               : nothing}
           </header>`
         : nothing}
