@@ -23,6 +23,7 @@ const SERIES_COLOURS = 6;
  *
  * @csspart chart - The card.
  * @csspart views - The line / bar / table switch.
+ * @csspart legend - The series names and their colours (charts of two or more series).
  * @csspart canvas - The box holding the canvas.
  * @cssprop --answer-chart-1 - Colour of the first series (up to --answer-chart-6).
  * @cssprop --answer-chart-height - Height of the plot (default 260px).
@@ -88,9 +89,45 @@ export class AnswerChart extends LitElement {
       .canvas[hidden] {
         display: none;
       }
-      /* Resolved colours for chart.js, which cannot read light-dark() tokens. */
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.875rem;
+        margin: 0 0 var(--_space-sm);
+        padding: 0;
+        list-style: none;
+        font-size: 0.8125rem;
+        color: var(--_muted);
+      }
+      .legend li {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.375rem;
+        overflow-wrap: anywhere;
+      }
+      .key {
+        flex: none;
+        width: 0.75rem;
+        height: 0.75rem;
+        border-radius: 2px;
+        background: currentColor;
+      }
+      /*
+       * Resolved colours for chart.js, which cannot read light-dark() tokens.
+       * Not display: none, so that .scheme can transition: its transitionend
+       * says the colour scheme changed (a host switching its theme), and the
+       * chart is redrawn in the new colours.
+       */
       .swatches {
-        display: none;
+        position: absolute;
+        width: 0;
+        height: 0;
+        overflow: hidden;
+        visibility: hidden;
+      }
+      .swatches .scheme {
+        color: light-dark(#000, #fff);
+        transition: color 1ms;
       }
       .s1 { color: var(--_series-1); }
       .s2 { color: var(--_series-2); }
@@ -240,7 +277,8 @@ export class AnswerChart extends LitElement {
         maintainAspectRatio: false,
         interaction: { mode: 'index', intersect: false },
         plugins: {
-          legend: { display: (this.series ?? []).length > 1, labels: { color: colours.text } },
+          // The legend is HTML (see render): it wraps with the page instead of squeezing the plot on a narrow screen.
+          legend: { display: false },
           tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` } },
         },
         scales: {
@@ -272,6 +310,11 @@ export class AnswerChart extends LitElement {
           ${button('line', msg('Line'))}${button('bar', msg('Bar'))}${button('table', msg('Table'))}
         </div>
       </div>
+      ${seriesCount > 1 && view !== 'table'
+        ? html`<ul class="legend" part="legend">
+            ${(this.series ?? []).map((s, i) => html`<li><span class="key s${(i % SERIES_COLOURS) + 1}"></span><span dir="auto">${s.name}</span></li>`)}
+          </ul>`
+        : ''}
       <div class="canvas" part="canvas" ?hidden=${view === 'table'}>
         <canvas role="img" aria-label=${description}></canvas>
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
@@ -282,7 +325,7 @@ export class AnswerChart extends LitElement {
       <span class="visually-hidden" role="status">${this.announcement}</span>
       <div class="swatches" aria-hidden="true">
         <i class="s1"></i><i class="s2"></i><i class="s3"></i><i class="s4"></i><i class="s5"></i><i class="s6"></i>
-        <i class="text"></i><i class="grid"></i>
+        <i class="text"></i><i class="grid"></i><i class="scheme" @transitionend=${this.refreshColours}></i>
       </div>
     </figure>`;
   }

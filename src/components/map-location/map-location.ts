@@ -69,9 +69,15 @@ export class AnswerMapLocation extends LitElement {
       .attribution {
         flex-basis: 100%;
       }
+      /* The marker's colour, for Leaflet. Not display: none, so that a theme switch transitions it and the marker follows. */
       .swatch {
-        display: none;
+        position: absolute;
+        width: 0;
+        height: 0;
+        overflow: hidden;
+        visibility: hidden;
         color: var(--_accent);
+        transition: color 1ms;
       }
     `,
   ];
@@ -169,11 +175,22 @@ export class AnswerMapLocation extends LitElement {
       // nothing focusable hides inside the labelled image.
       keyboard: false,
       zoomControl: false,
+      // A reader who asks for less motion gets no fading tiles and no animated zoom.
+      ...(window.matchMedia('(prefers-reduced-motion: reduce)').matches ? { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false } : {}),
     });
-    const colour = this.swatch ? getComputedStyle(this.swatch).color : '#0b5cad';
+    const colour = this.markerColour();
     this.marker = L.circleMarker([this.lat, this.lng], { radius: 9, color: colour, weight: 3, fillColor: colour, fillOpacity: 0.35, interactive: false }).addTo(this.map);
     this.syncMap(L);
   }
+
+  private markerColour(): string {
+    return this.swatch ? getComputedStyle(this.swatch).color : '#0b5cad';
+  }
+
+  private recolourMarker = () => {
+    const colour = this.markerColour();
+    this.marker?.setStyle({ color: colour, fillColor: colour });
+  };
 
   private syncMap(L?: Leaflet) {
     const map = this.map!;
@@ -214,7 +231,7 @@ export class AnswerMapLocation extends LitElement {
         </button>
         ${this.tileSource?.attribution ? html`<div class="attribution muted">${this.tileSource.attribution}</div>` : nothing}
       </figcaption>
-      <span class="swatch"></span>
+      <span class="swatch" @transitionend=${this.recolourMarker}></span>
     </figure>`;
   }
 }
