@@ -201,7 +201,8 @@ export class AnswerFollowUpForm extends LitElement {
           )}
         </fieldset>`;
       case 'checkbox':
-        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} />${field.label}${mark}</label>`;
+        // One span: a label that wraps keeps the required mark right after its last word.
+        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} /><span>${field.label}${mark}</span></label>`;
       default:
         return html`<label for=${id}>${field.label}${mark}</label>
           <input

@@ -64,7 +64,8 @@ export class AnswerTable extends LitElement {
       }
       td.wrap {
         white-space: normal;
-        min-width: 8rem;
+        /* Wide enough that ordinary words stay whole; only unbroken strings (URLs, ids) break anywhere. */
+        min-width: 14rem;
         overflow-wrap: anywhere;
       }
       th {
@@ -102,9 +103,9 @@ export class AnswerTable extends LitElement {
         color: var(--_muted);
         min-width: 1ch;
       }
+      /* At the start, not centred: centred across a table wider than the screen, it would be scrolled out of view. */
       .empty {
         color: var(--_muted);
-        text-align: center;
       }
     `,
   ];
