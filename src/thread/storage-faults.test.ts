@@ -78,31 +78,25 @@ async function previousVisit(db: string, threadId: string, extra: (raw: Awaited<
   raw.close();
 }
 
-let breakNow: (() => void) | undefined;
+/** A fault where the store starts failing every call with `code` halfway through the answer. */
+function failsMidStream(name: string, code: StoreError['code']): Fault {
+  let breakNow = () => {};
+  return {
+    name,
+    store: async (db) => {
+      const { store, state } = breakable(openThreadStore({ name: db }), code);
+      breakNow = () => (state.broken = true);
+      return store;
+    },
+    midStream: async () => breakNow(),
+    notice: SAVING_OFF,
+    saves: false,
+  };
+}
 
 const FAULTS: Fault[] = [
-  {
-    name: 'the quota runs out',
-    store: async (db) => {
-      const { store, state } = breakable(openThreadStore({ name: db }), 'quota');
-      breakNow = () => (state.broken = true);
-      return store;
-    },
-    midStream: async () => breakNow!(),
-    notice: SAVING_OFF,
-    saves: false,
-  },
-  {
-    name: 'a write fails',
-    store: async (db) => {
-      const { store, state } = breakable(openThreadStore({ name: db }), 'write');
-      breakNow = () => (state.broken = true);
-      return store;
-    },
-    midStream: async () => breakNow!(),
-    notice: SAVING_OFF,
-    saves: false,
-  },
+  failsMidStream('the quota runs out', 'quota'),
+  failsMidStream('a write fails', 'write'),
   {
     name: 'the browser closes the connection (site data cleared)',
     store: async (db) => openThreadStore({ name: db }),
