@@ -34,6 +34,22 @@ describe('answer-chart', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('names the series in an HTML legend, in their colours', async () => {
+    const el = await chart();
+    expect($$(el, '.legend li').map((li) => li.textContent!.trim())).to.deep.equal(['2025', '2024']);
+    const keys = $$(el, '.legend .key').map((key) => getComputedStyle(key).backgroundColor);
+    expect(keys).to.deep.equal(el.chartInstance!.data.datasets.map((d) => d.borderColor));
+    expect(el.chartInstance!.options.plugins!.legend!.display).to.equal(false);
+  });
+
+  it('redraws in the dark colours when the host switches its theme', async () => {
+    const el = await chart();
+    el.style.setProperty('--answer-color-scheme', 'light');
+    await waitUntil(() => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(11, 92, 173)', 'not drawn in the light colours', { timeout: 2000 });
+    el.style.setProperty('--answer-color-scheme', 'dark');
+    await waitUntil(() => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(108, 178, 255)', 'still drawn in the light colours', { timeout: 2000 });
+  });
+
   it('switches to bar on the same chart instance and announces it', async () => {
     const el = await chart();
     const instance = el.chartInstance;
