@@ -54,13 +54,31 @@ async function mounted(element: Element): Promise<boolean> {
   return element.isConnected;
 }
 
+/** Work in progress, by thread: the story's play function waits for it, so a rendered story is a finished one. */
+const replays = new WeakMap<AgentThread, Promise<void>[]>();
+const track = (thread: AgentThread, work: Promise<void>) => replays.set(thread, [...(replays.get(thread) ?? []), work]);
+
 /** Applies `parts` one by one, `interval` ms apart (the first after `wait`); stops when the story is left. */
-async function replay(thread: AgentThread, parts: Part[], interval: number, wait = interval): Promise<void> {
-  if (!(await mounted(thread))) return;
-  for (const [i, part] of parts.entries()) {
-    await sleep(i === 0 ? wait : interval);
-    if (!thread.isConnected) return;
-    thread.applyPart(part);
+function replay(thread: AgentThread, parts: Part[], interval: number, wait = interval): Promise<void> {
+  const run = async () => {
+    if (!(await mounted(thread))) return;
+    for (const [i, part] of parts.entries()) {
+      await sleep(i === 0 ? wait : interval);
+      if (!thread.isConnected) return;
+      thread.applyPart(part);
+    }
+  };
+  const done = run();
+  track(thread, done);
+  return done;
+}
+
+/** Waits until each thread of the story has restored its history and replayed its parts (including replies a replay started). */
+async function settled(canvasElement: HTMLElement) {
+  for (const thread of canvasElement.querySelectorAll('agent-thread')) {
+    await thread.restored;
+    for (let seen = 0; seen < (replays.get(thread)?.length ?? 0); seen++) await replays.get(thread)![seen];
+    await thread.updateComplete;
   }
 }
 
@@ -126,9 +144,14 @@ const meta: Meta<ThreadArgs> = {
   args: { noComposer: false, interval: 120 },
   argTypes: {
     noComposer: { name: 'no-composer', control: 'boolean', description: 'Hide the built-in composer (the host sends with `send()`).' },
-    interval: { control: { type: 'number', min: 0, step: 20 }, description: 'Story only: milliseconds between replayed parts', table: { category: 'story' } },
+    interval: {
+      control: { type: 'number', min: 0, step: 20 },
+      description: 'Story only: milliseconds between replayed parts (0: all at once, without waiting)',
+      table: { category: 'story' },
+    },
   },
   parameters: { answerMap: LOCAL_TILES },
+  play: async ({ canvasElement }) => settled(canvasElement),
 };
 export default meta;
 
@@ -147,14 +170,14 @@ export const StreamingReplay: Story = {
 /**
  * The same `block_id` published twice in one turn: the second version
  * updates the first block in place (same element; the metric changes from
- * 1,000,000 to 1,200,000 after two seconds).
+ * 1,000,000 to 1,200,000 after two seconds; at once when `interval` is 0).
  */
 export const InPlaceBlockUpdate: Story = {
   render: (args) => {
     const thread = createThread(args);
     ask(thread, 'Q3 revenue, please.');
     [{ type: 'start' }, ...text('t1', 'Preliminary figure first:'), block(revenueBlock(1_000_000))].forEach((part) => thread.applyPart(part));
-    void replay(thread, [block(revenueBlock(1_200_000)), ...text('t2', 'The audited figure is in: the block above was updated in place.'), { type: 'finish' }], args.interval, 2000);
+    void replay(thread, [block(revenueBlock(1_200_000)), ...text('t2', 'The audited figure is in: the block above was updated in place.'), { type: 'finish' }], args.interval, args.interval > 0 ? 2000 : 0);
     return inBox(thread);
   },
 };
@@ -225,12 +248,15 @@ export const StorageFault: Story = {
       close: () => {},
     };
     const thread = createThread(args, { threadId: 'story-storage-fault', store: failing });
-    void thread.restored.then(() => {
-      ask(thread, 'Is this saved?');
-      [{ type: 'start' }, ...text('t1', 'Not this time: storage failed, so this conversation lives in memory until the page closes.'), { type: 'finish' }].forEach(
-        (part) => thread.applyPart(part),
-      );
-    });
+    track(
+      thread,
+      thread.restored.then(() => {
+        ask(thread, 'Is this saved?');
+        [{ type: 'start' }, ...text('t1', 'Not this time: storage failed, so this conversation lives in memory until the page closes.'), { type: 'finish' }].forEach(
+          (part) => thread.applyPart(part),
+        );
+      }),
+    );
     return inBox(thread);
   },
 };
