@@ -90,9 +90,38 @@ function audit(root) {
   return findings;
 }
 
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const CONTAINED = new Set(['isolate', 'isolate-override', 'plaintext']);
+const INLINE = new Set(['inline', 'contents']);
+
+/**
+ * Text with bidi controls (a right-to-left override, say) must sit in an
+ * element of its own that isolates it — an isolating or block box holding
+ * no other text — so it cannot reorder the text around it.
+ */
+function bidiLeaks(root) {
+  const leaks = [];
+  for (const element of [root, ...deepElements(root)]) {
+    const scope = element.shadowRoot ?? element;
+    for (const node of scope.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !BIDI_CONTROL.test(node.data)) continue;
+      let box = node.parentElement ?? node.parentNode.host;
+      while (box) {
+        const style = getComputedStyle(box);
+        if (CONTAINED.has(style.unicodeBidi) || !INLINE.has(style.display)) break;
+        box = box.parentElement ?? box.parentNode?.host;
+      }
+      const own = node.data.trim();
+      const all = (box?.textContent ?? '').trim();
+      if (box && all !== own) leaks.push(`bidi controls in "${own.slice(0, 30)}" can reorder "${all.slice(0, 60)}" in <${box.localName}>`);
+    }
+  }
+  return leaks;
+}
+
 async function report(root) {
   const drawn = await settle(root);
-  const findings = audit(root);
+  const findings = [...audit(root), ...bidiLeaks(root)];
   if (!drawn) findings.push('a chart or map never finished drawing');
   return { text: deepText(root), findings };
 }

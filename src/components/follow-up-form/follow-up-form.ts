@@ -183,28 +183,30 @@ export class AnswerFollowUpForm extends LitElement {
     const id = this.fieldId(field);
     const required = Boolean(field.required);
     const mark = required ? html`<span class="required" aria-hidden="true">*</span>` : nothing;
+    // The label isolated (bdi), so bidi controls in it cannot move the mark.
+    const name = html`<bdi>${field.label}</bdi>${mark}`;
     switch (field.kind) {
       case 'textarea':
-        return html`<label for=${id}>${field.label}${mark}</label>
+        return html`<label for=${id}>${name}</label>
           <textarea id=${id} name=${field.name} ?required=${required} placeholder=${field.placeholder ?? nothing}></textarea>`;
       case 'select':
-        return html`<label for=${id}>${field.label}${mark}</label>
+        return html`<label for=${id}>${name}</label>
           <select id=${id} name=${field.name} ?required=${required}>
             <option value="">${msg('Choose…')}</option>
             ${(field.options ?? []).map((option) => html`<option value=${option}>${option}</option>`)}
           </select>`;
       case 'radio':
         return html`<fieldset>
-          <legend>${field.label}${mark}</legend>
+          <legend>${name}</legend>
           ${(field.options ?? []).map(
             (option, i) => html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} />${option}</label>`,
           )}
         </fieldset>`;
       case 'checkbox':
         // One span: a label that wraps keeps the required mark right after its last word.
-        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} /><span>${field.label}${mark}</span></label>`;
+        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} /><span>${name}</span></label>`;
       default:
-        return html`<label for=${id}>${field.label}${mark}</label>
+        return html`<label for=${id}>${name}</label>
           <input
             id=${id}
             name=${field.name}

@@ -178,7 +178,7 @@ export class AnswerTable extends LitElement {
               const align = this.alignment(column);
               return html`<th scope="col" class=${align} aria-sort=${sorted ?? nothing}>
                 <button type="button" class=${align} @click=${() => this.sortBy(i)} title=${msg(str`Sort by ${column.label}`)}>
-                  ${column.label}<span class="sort" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}</span>
+                  <bdi>${column.label}</bdi><span class="sort" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}</span>
                 </button>
               </th>`;
             })}
