@@ -1,7 +1,8 @@
 /**
  * `npm test`: build (the tests check what it produced), type-check, lint,
- * locale check, Node tests, Chromium tests and the Storybook build, all of
- * them even when one fails; then one summary line
+ * locale check, Node tests, Chromium tests, the Storybook build and the
+ * accessibility and visual checks of every story in it, all of them even
+ * when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ const steps = [
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
   { name: 'browser tests', command: 'npx', args: ['wtr'], count: browserCounts, before: () => rmSync('.test-results/browser.json', { force: true }) },
   { name: 'storybook build', command: 'npx', args: ['storybook', 'build', '--quiet', '-o', 'storybook-static'] },
+  { name: 'story checks', command: 'node', args: ['scripts/story-checks.mjs'], count: storyCounts, before: () => rmSync('.test-results/stories.json', { force: true }) },
 ];
 
 function run({ command, args }) {
@@ -38,12 +40,20 @@ function mochaCounts(output) {
   return { passed, failed };
 }
 
-function browserCounts() {
+function countsFrom(file) {
   try {
-    return JSON.parse(readFileSync('.test-results/browser.json', 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return { passed: 0, failed: 0 };
   }
+}
+
+function browserCounts() {
+  return countsFrom('.test-results/browser.json');
+}
+
+function storyCounts() {
+  return countsFrom('.test-results/stories.json');
 }
 
 let passed = 0;

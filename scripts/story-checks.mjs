@@ -1,0 +1,387 @@
+/**
+ * Accessibility and visual checks on every Storybook story (`npm run
+ * test:stories`, and a step of `npm test` after the Storybook build).
+ *
+ * Serves `storybook-static/` on 127.0.0.1, opens every story of its
+ * index.json in Chromium at 320 px and 1280 px, in the light and dark theme,
+ * left-to-right and right-to-left, with reduced motion and every request off
+ * the loopback address blocked. In each of those eight variants:
+ *
+ * - axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) must report no violation;
+ * - the page must not scroll sideways (content wider than the viewport);
+ * - nothing may reach beyond 127.0.0.1.
+ *
+ * Left-to-right variants are also screenshotted (the story's content, height
+ * capped) and compared with the committed baselines in
+ * `stories/__screenshots__/`: a real layout change fails, anti-aliasing noise
+ * does not. `UPDATE_BASELINES=1` (or `--update`) rewrites the baselines;
+ * a failed comparison leaves the actual image and a diff in
+ * `.test-results/stories/`. `--grep <text>` checks only story ids containing
+ * the text. Counts go to `.test-results/stories.json` for scripts/run-tests.mjs.
+ */
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { chromium } from 'playwright';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
+import { chromiumPath, CHROMIUM_ARGS } from './chromium.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const option = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const STATIC_DIR = resolve(ROOT, option('--dir') ?? 'storybook-static');
+const BASELINES = join(ROOT, 'stories', '__screenshots__');
+const RESULTS = join(ROOT, '.test-results', 'stories');
+const UPDATE = argv.includes('--update') || process.env.UPDATE_BASELINES === '1';
+const GREP = option('--grep');
+
+const WIDTHS = [320, 1280];
+/** Each step changes one global from the previous one, so every variant costs one re-render. */
+const VARIANTS = [
+  { theme: 'light', direction: 'ltr' },
+  { theme: 'dark', direction: 'ltr' },
+  { theme: 'dark', direction: 'rtl' },
+  { theme: 'light', direction: 'rtl' },
+];
+/** Tall enough that the lazily drawn charts and maps of a long story are in view, and drawn. */
+const VIEWPORT_HEIGHT = 2400;
+/** Screenshots stop here: enough for any story, small enough to commit. */
+const MAX_SHOT_HEIGHT = 2400;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** pixelmatch's per-pixel colour threshold, and the share of pixels allowed to differ (anti-aliasing). */
+const PIXEL_THRESHOLD = 0.1;
+const ALLOWED_DIFF = 0.002;
+/** A story that has not settled by then is a failure (a chart or map that never draws), not a wait. */
+const SETTLE_TIMEOUT = 20_000;
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/** A minimal static server for the built Storybook, on the loopback address only. */
+function serve(dir) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+/*
+ * In the page. Waits until the story is still: fonts loaded, every Lit
+ * element updated, every chart in view drawn, every map in view shown with
+ * its tiles loaded and faded in. Resolves with what is not ready yet at the
+ * deadline (empty when all is).
+ */
+async function settleInPage(timeout) {
+  const deadline = Date.now() + timeout;
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const deep = () => {
+    const out = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        out.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out;
+  };
+  const inView = (el) =>
+    new Promise((done) => {
+      const io = new IntersectionObserver((entries) => {
+        io.disconnect();
+        done(entries.some((e) => e.isIntersecting));
+      });
+      io.observe(el);
+    });
+  const pending = async () => {
+    const waiting = [];
+    const elements = deep();
+    await Promise.all(elements.filter((el) => el.updateComplete instanceof Promise).map((el) => el.updateComplete));
+    // Finite transitions and animations still running (a theme switch a chart or map redraws after, for one).
+    const roots = [document, ...elements.filter((el) => el.shadowRoot).map((el) => el.shadowRoot)];
+    const running = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    if (running.length) waiting.push(`${running.length} animation(s)`);
+    const lazy = elements.filter((el) => el.localName === 'answer-chart' || el.localName === 'answer-map-location');
+    const shown = new Map(
+      await Promise.all(lazy.map(async (el) => [el, await inView(el.localName === 'answer-chart' ? el : (el.shadowRoot?.querySelector('.map') ?? el))])),
+    );
+    for (const el of lazy) {
+      if (!shown.get(el)) continue;
+      if (el.localName === 'answer-chart' && el.view !== 'table') {
+        const canvas = el.chartInstance?.canvas;
+        const blank = (c) => !c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((value, i) => i % 4 === 3 && value !== 0);
+        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas)) waiting.push(`chart "${el.heading}"`);
+      }
+      if (el.localName === 'answer-map-location') {
+        const box = el.shadowRoot?.querySelector('.map');
+        if (!box) continue;
+        if (!el.leafletMap) {
+          waiting.push(`map "${el.label}"`);
+          continue;
+        }
+        const layer = box.querySelector('.leaflet-layer');
+        if (!layer) continue; // no tile source: the marker on a plain background
+        const tiles = [...layer.querySelectorAll('img.leaflet-tile')];
+        const loaded = (img) => img.complete && img.naturalWidth > 0 && img.classList.contains('leaflet-tile-loaded') && ['', '1'].includes(img.style.opacity);
+        if (tiles.length === 0 || !tiles.every(loaded)) waiting.push(`tiles of map "${el.label}"`);
+      }
+    }
+    return waiting;
+  };
+  await document.fonts.ready;
+  let waiting = await pending();
+  while (waiting.length > 0 && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 50));
+    waiting = await pending();
+  }
+  // Let what the last update scheduled paint.
+  await frame();
+  await frame();
+  return waiting;
+}
+
+/** In the page: the box to screenshot (the story's content) and whether the page scrolls sideways. */
+function layoutInPage(maxHeight) {
+  const story = document.querySelector('#storybook-root .answer-story');
+  const scroller = document.scrollingElement;
+  const overflow = scroller.scrollWidth - scroller.clientWidth;
+  if (!story) return { clip: null, overflow };
+  const padding = parseFloat(getComputedStyle(story).paddingBottom) || 0;
+  let bottom = story.getBoundingClientRect().top + padding;
+  for (const child of story.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom + padding);
+  const height = Math.min(Math.ceil(bottom), maxHeight);
+  return { clip: { x: 0, y: 0, width: document.documentElement.clientWidth, height }, overflow };
+}
+
+/** In the page: counts Storybook's finished renders by story and collects errors. */
+function watchRendersInPage() {
+  const state = { finished: {}, errors: [] };
+  window.__storyChecks = state;
+  const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+  channel.on('storyFinished', ({ storyId, status }) => {
+    state.finished[storyId] = (state.finished[storyId] ?? 0) + 1;
+    if (status === 'error') state.errors.push('the story threw while rendering');
+  });
+  channel.on('storyErrored', ({ title, description }) => state.errors.push(`${title}: ${description}`));
+  channel.on('storyThrewException', (error) => state.errors.push(String(error?.message ?? error)));
+  channel.on('playFunctionThrewException', (error) => state.errors.push(`play: ${String(error?.message ?? error)}`));
+}
+
+/**
+ * Args a story gets from the URL for the checks, by id prefix: thread
+ * stories replay their parts without delays, so a check waits for nothing.
+ * URL args apply only when the page loads, so these stories are loaded
+ * afresh; every other story is switched to in the loaded page.
+ */
+const URL_ARGS = { 'thread--': 'interval:0' };
+const urlArgs = (id) => Object.entries(URL_ARGS).find(([prefix]) => id.startsWith(prefix))?.[1];
+
+function storyUrl(origin, id, { theme, direction }) {
+  const args = urlArgs(id);
+  return `${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme};direction:${direction}${args ? `&args=${args}` : ''}`;
+}
+
+function shotName(id, width, theme) {
+  return `${id}.${width}.${theme}.png`;
+}
+
+/** Compares a screenshot with its baseline; returns a failure message or null. */
+function compare(name, actualBuffer) {
+  const baselinePath = join(BASELINES, name);
+  if (UPDATE) {
+    writeFileSync(baselinePath, actualBuffer);
+    return null;
+  }
+  const fail = (message, diff) => {
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(join(RESULTS, name.replace(/\.png$/, '.actual.png')), actualBuffer);
+    if (diff) writeFileSync(join(RESULTS, name.replace(/\.png$/, '.diff.png')), PNG.sync.write(diff));
+    return message;
+  };
+  if (!existsSync(baselinePath)) return fail(`no baseline ${name} (run with UPDATE_BASELINES=1 to create it)`);
+  const expected = PNG.sync.read(readFileSync(baselinePath));
+  const actual = PNG.sync.read(actualBuffer);
+  if (expected.width !== actual.width || expected.height !== actual.height) {
+    return fail(`${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}`);
+  }
+  const diff = new PNG({ width: actual.width, height: actual.height });
+  const differing = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, { threshold: PIXEL_THRESHOLD });
+  const share = differing / (actual.width * actual.height);
+  return share > ALLOWED_DIFF ? fail(`${name}: ${(share * 100).toFixed(2)}% of pixels differ (${differing})`, diff) : null;
+}
+
+/** Runs every story at one width in its own page; returns failures by story id and kind. */
+async function checkWidth(browser, origin, stories, width, failures, axeSource, userAgent) {
+  const context = await browser.newContext({
+    viewport: { width, height: VIEWPORT_HEIGHT },
+    reducedMotion: 'reduce',
+    colorScheme: 'light',
+    // Storybook then pauses CSS animations itself instead of waiting for them to end after each render.
+    userAgent: `${userAgent} StorybookTestRunner`,
+  });
+  const blocked = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+    blocked.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const fail = (id, kind, message) => {
+    const entry = failures.get(id) ?? { axe: [], visual: [] };
+    entry[kind].push(message);
+    failures.set(id, entry);
+  };
+
+  const finishedCount = (id) => page.evaluate((storyId) => window.__storyChecks?.finished[storyId] ?? 0, id);
+  const waitFinished = (id, count) =>
+    page.waitForFunction(([storyId, n]) => (window.__storyChecks.finished[storyId] ?? 0) > n, [id, count], { timeout: SETTLE_TIMEOUT, polling: 20 });
+  /** Re-renders the current story with new globals. */
+  const setGlobals = async (id, globals) => {
+    const before = await finishedCount(id);
+    await page.evaluate((g) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('updateGlobals', { globals: g }), globals);
+    await waitFinished(id, before);
+  };
+  let loaded = false;
+  let current;
+
+  for (const id of stories) {
+    const tag = (variant) => `${width}px ${variant.theme} ${variant.direction}`;
+    blocked.length = 0;
+    pageErrors.length = 0;
+    if (!loaded || urlArgs(id) || (current && urlArgs(current))) {
+      await page.goto(storyUrl(origin, id, VARIANTS[0]));
+      await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished', null, {
+        timeout: SETTLE_TIMEOUT,
+        polling: 20,
+      });
+      await page.evaluate(watchRendersInPage);
+      await page.addScriptTag({ content: axeSource });
+      loaded = true;
+    } else {
+      // Back to the first variant's globals (re-rendering the story before), then switch.
+      await setGlobals(current, VARIANTS[0]);
+      const before = await finishedCount(id);
+      await page.evaluate((storyId) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' }), id);
+      await waitFinished(id, before);
+    }
+    current = id;
+
+    for (const [i, variant] of VARIANTS.entries()) {
+      if (i > 0) await setGlobals(id, variant);
+      const waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
+      for (const what of waiting) fail(id, 'visual', `${tag(variant)}: ${what} not drawn`);
+      const errors = await page.evaluate(() => window.__storyChecks.errors.splice(0));
+      for (const error of [...errors, ...pageErrors.splice(0)]) fail(id, 'axe', `${tag(variant)}: error: ${error}`);
+
+      const { violations } = await page.evaluate(
+        (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false }),
+        AXE_TAGS,
+      );
+      for (const v of violations) {
+        const nodes = v.nodes.map((n) => `      ${n.target.join(' > ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n');
+        fail(id, 'axe', `${tag(variant)}: ${v.id} (${v.impact}): ${v.help}\n${nodes}`);
+      }
+
+      const { clip, overflow } = await page.evaluate(layoutInPage, MAX_SHOT_HEIGHT);
+      if (overflow > 0) fail(id, 'visual', `${tag(variant)}: the page scrolls sideways by ${overflow}px`);
+      if (variant.direction === 'ltr' && clip) {
+        const shot = await page.screenshot({ clip, caret: 'hide' });
+        const problem = compare(shotName(id, width, variant.theme), shot);
+        if (problem) fail(id, 'visual', problem);
+      }
+      for (const url of blocked.splice(0)) fail(id, 'axe', `${tag(variant)}: request off 127.0.0.1 blocked: ${url}`);
+    }
+    process.stdout.write(failures.has(id) ? 'F' : '.');
+  }
+  await context.close();
+}
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(join(STATIC_DIR, 'index.json'))) {
+    console.error(`No built Storybook in ${STATIC_DIR}: run \`npm run build-storybook\` first.`);
+    process.exit(1);
+  }
+  const index = JSON.parse(readFileSync(join(STATIC_DIR, 'index.json'), 'utf8'));
+  const stories = Object.values(index.entries)
+    .filter((entry) => entry.type === 'story' && (!GREP || entry.id.includes(GREP)))
+    .map((entry) => entry.id)
+    .sort();
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  mkdirSync(BASELINES, { recursive: true });
+  rmSync(RESULTS, { recursive: true, force: true });
+
+  const server = await serve(STATIC_DIR);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const failures = new Map();
+  try {
+    const probe = await browser.newPage();
+    const userAgent = await probe.evaluate(() => navigator.userAgent);
+    await probe.close();
+    await Promise.all(WIDTHS.map((width) => checkWidth(browser, origin, stories, width, failures, axeSource, userAgent)));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  // A full update also drops the baselines of stories that are gone.
+  if (UPDATE && !GREP) {
+    const expected = new Set(stories.flatMap((id) => WIDTHS.flatMap((width) => ['light', 'dark'].map((theme) => shotName(id, width, theme)))));
+    for (const name of readdirSync(BASELINES)) if (name.endsWith('.png') && !expected.has(name)) rmSync(join(BASELINES, name));
+  }
+
+  let passed = 0;
+  let failed = 0;
+  console.log('\n');
+  for (const id of stories) {
+    const entry = failures.get(id);
+    for (const kind of ['axe', 'visual']) {
+      if (entry?.[kind].length) {
+        failed += 1;
+        console.log(`✗ ${kind}: ${id}\n${entry[kind].map((m) => `    ${m}`).join('\n')}`);
+      } else passed += 1;
+    }
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(
+    `${stories.length} stories × ${WIDTHS.length} widths × ${VARIANTS.length} theme/direction variants in ${seconds}s` +
+      `${UPDATE ? ' (baselines rewritten)' : ''}: ${passed} passing, ${failed} failing`,
+  );
+  if (failed > 0 && !UPDATE) console.log(`Actual and diff images of changed screenshots: ${join('.test-results', 'stories')}`);
+  mkdirSync(join(ROOT, '.test-results'), { recursive: true });
+  writeFileSync(join(ROOT, '.test-results', 'stories.json'), JSON.stringify({ passed, failed }));
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+await main();
