@@ -1,42 +1,146 @@
 /**
- * Browser benchmarks: builds bench/pages with Vite (production mode), serves
- * them from 127.0.0.1 cross-origin isolated (so performance.now() is fine
- * grained), runs each page in headless Chromium and prints its result.
- *   node bench/run.mjs [scenario ...]      (default: every page)
+ * The benchmarks, answer-ui side by side with its peers, in one run:
+ *
+ *   node bench/run.mjs [--write] [--browser] [group ...]
+ *
+ * Groups: validation (Node: validateBlock vs ajv), size (min+gzip bundles),
+ * block (answer-ui, @json-render/react, @a2ui/lit), stream (answer-ui,
+ * deep-chat, marked), restore (answer-ui). No group named: all of them
+ * (with --browser: block, stream and restore). --write (only with every
+ * group) saves bench/results.json and regenerates the tables in BENCHMARKS.md.
+ *
+ * Browser pages (bench/pages) are built with Vite in production mode, served
+ * from 127.0.0.1 cross-origin isolated (so performance.now() is fine grained)
+ * and run one after another in headless Chromium; every request to another
+ * host is blocked. After a block or streaming page has finished, the harness
+ * forces a garbage collection (DevTools protocol) and reads the JS heap.
  */
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { build, preview } from 'vite';
 import { chromium } from 'playwright';
 import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { measureSizes } from './size.mjs';
+import { writeReport } from './report.mjs';
 
-const pages = readdirSync('bench/pages').filter((f) => f.endsWith('.html')).map((f) => f.replace('.html', ''));
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : pages;
-const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+const GROUPS = {
+  block: ['block', 'block-json-render', 'block-a2ui'],
+  stream: ['stream', 'stream-deep-chat', 'stream-marked'],
+  restore: ['restore'],
+};
+const ALL = ['validation', 'size', ...Object.keys(GROUPS)];
+const PAGE_TIMEOUT = 420_000;
 
-await build({
-  root: 'bench/pages',
-  configFile: false,
-  logLevel: 'warn',
-  build: { outDir: '../../.test-results/bench-pages', emptyOutDir: true, target: 'es2022', rollupOptions: { input: Object.fromEntries(wanted.map((p) => [p, `bench/pages/${p}.html`])) } },
-});
-const server = await preview({ root: 'bench/pages', configFile: false, logLevel: 'warn', build: { outDir: '../../.test-results/bench-pages' }, preview: { host: '127.0.0.1', port: 0, headers: isolation } });
-const base = server.resolvedUrls.local[0];
-// --expose-gc lets a scenario collect garbage between runs, outside the measured window.
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
+const args = process.argv.slice(2);
+const write = args.includes('--write');
+const named = args.filter((a) => !a.startsWith('--'));
+const unknown = named.filter((g) => !ALL.includes(g));
+if (unknown.length) {
+  console.error(`Unknown group: ${unknown.join(', ')}. Groups: ${ALL.join(', ')}.`);
+  process.exit(2);
+}
+const groups = named.length ? named : args.includes('--browser') ? Object.keys(GROUPS) : ALL;
+if (write && groups.length !== ALL.length) {
+  console.error('--write needs every group in the run (the tables compare them all).');
+  process.exit(2);
+}
+
+const started = Date.now();
+const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const results = {};
-try {
-  for (const name of wanted) {
-    const page = await browser.newPage();
-    await page.goto(`${base}${name}.html`);
-    await page.waitForFunction(() => window.benchResult || window.benchError, null, { timeout: 300_000, polling: 200 });
-    const error = await page.evaluate(() => window.benchError);
-    if (error) throw new Error(`${name}: ${error}`);
-    results[name] = await page.evaluate(() => window.benchResult);
-    console.log(name, JSON.stringify(results[name], null, 2));
-    await page.close();
+
+if (groups.includes('validation')) {
+  log('validation (Node)');
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/validate.bench.ts', '--json'], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`validation benchmark failed:\n${child.stderr}`);
+  results.validation = JSON.parse(child.stdout);
+}
+
+if (groups.includes('size')) {
+  log('size (Vite production builds, min+gzip)');
+  results.size = await measureSizes();
+}
+
+const pages = groups.flatMap((g) => GROUPS[g] ?? []);
+if (pages.length) {
+  log(`building ${pages.length} pages`);
+  const outDir = '../../.test-results/bench-pages';
+  await build({
+    root: 'bench/pages',
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2_000, rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, `bench/pages/${p}.html`])) } },
+  });
+  const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const server = await preview({ root: 'bench/pages', configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, headers: isolation } });
+  const base = server.resolvedUrls.local[0];
+  const origin = new URL(base).origin;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  results.browser = browser.version();
+  try {
+    for (const name of pages) {
+      log(name);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const blocked = new Set();
+      // No network but the page's own server (deep-chat asks a font host for a web font).
+      await page.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin)) return route.continue();
+        blocked.add(new URL(url).host);
+        return route.abort();
+      });
+      page.on('console', (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && console.log(`  ${name}: console ${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => console.log(`  ${name}: ${e.message}`));
+      await page.goto(`${base}${name}.html`);
+      const pageStarted = Date.now();
+      let said = '';
+      while (!(await page.evaluate('Boolean(window.benchResult || window.benchError)'))) {
+        if (Date.now() - pageStarted > PAGE_TIMEOUT) throw new Error(`${name}: no result after ${PAGE_TIMEOUT / 1000} s (${said})`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const now = await page.evaluate('window.benchProgress ?? ""');
+        if (now && now !== said && Date.now() - pageStarted > 10_000) log(`  ${name}: ${(said = now)}`);
+      }
+      const error = await page.evaluate('window.benchError');
+      if (error) throw new Error(`${name}: ${error}`);
+      const result = await page.evaluate('window.benchResult');
+      if (!result.crossOriginIsolated) throw new Error(`${name}: the page was not cross-origin isolated`);
+      if (!name.startsWith('restore')) result.heapBytes = await heapAfterGc(page);
+      if (blocked.size) result.blockedHosts = [...blocked];
+      results[name] = result;
+      console.log(JSON.stringify(result));
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.httpServer.close();
   }
-  console.log(`browser: ${browser.version()}`);
-} finally {
-  await browser.close();
-  server.httpServer.close();
+}
+
+/** JS heap in use after a forced, full garbage collection (DevTools protocol). */
+async function heapAfterGc(page) {
+  const cdp = await page.context().newCDPSession(page);
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+results.durationSeconds = Math.round((Date.now() - started) / 1000);
+results.date = new Date().toISOString();
+results.machine = {
+  cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()} (${os.arch()})`,
+  node: process.version,
+  browser: results.browser ?? null,
+};
+delete results.browser;
+log(`done in ${results.durationSeconds} s`);
+
+if (write) {
+  writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeReport(results);
+  log('wrote bench/results.json and the tables in BENCHMARKS.md');
 }

@@ -2,7 +2,13 @@ declare global {
   interface Window {
     benchResult?: unknown;
     benchError?: string;
+    benchProgress?: string;
   }
+}
+
+/** Tells the harness, which logs it now and then, where a long page has got to. */
+export function progress(message: string): void {
+  window.benchProgress = message;
 }
 
 /** Hands a scenario's result to the harness (which polls `window.benchResult`). */

@@ -89,4 +89,4 @@ const restores: number[] = [];
 for (let i = 0; i < 7; i++) restores.push(await restore());
 const at2 = summarize(await saveCost('bench-2', 4));
 const at200 = summarize(await saveCost('bench-200', 400));
-publish({ restore: summarize(restores), saveAt2: at2, saveAt200: at200, ratio: at200.median / at2.median, bytesPerTurn: projected / 200, rawBytesPerTurn: rawBytes / 200 });
+publish({ restore: summarize(restores), saveAt2: at2, saveAt200: at200, ratio: at200.median / at2.median, bytesPerTurn: projected / 200, rawBytesPerTurn: rawBytes / 200, crossOriginIsolated });

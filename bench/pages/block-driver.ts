@@ -1,0 +1,105 @@
+/*
+ * The block benchmark, the same for every system. First render: a fresh copy
+ * of the block is rendered into a new container and awaited until all 48
+ * elements are in the DOM (5 warm-up runs, then 60, each after a frame so
+ * layout and paint fall outside the window). Update: one mounted block gets
+ * 1,000 new versions (fresh objects parsed from JSON, one metric value
+ * changed each time), each awaited until the system has rendered it; after
+ * the last one the metric must show it. The mounted block stays on the page,
+ * so the harness can measure the heap after the 1,000 updates.
+ */
+import type { Block } from '../../src/catalog/index.js';
+import { maximalBlock } from '../fixtures.js';
+import { summarize } from '../stats.js';
+import { publish } from './publish.js';
+
+export interface MountedBlock<Input> {
+  /** Renders a new version; resolves once the system has rendered it. */
+  update(input: Input): Promise<void> | void;
+  /** How many of the block's elements are in the DOM. */
+  count(): number;
+  /** The text the first metric shows. */
+  shownValue(): string;
+  unmount(): void;
+}
+
+export interface BlockSystem<Input> {
+  /** The system's form of a block (a spec, a message), made before any timing starts. */
+  input(block: Block): Input;
+  /** Renders `input` into `host`; resolves once every element is in the DOM. */
+  mount(input: Input, host: HTMLElement): Promise<MountedBlock<Input>>;
+  /** Further measures of the mounted block, reported as they come (e.g. an update with validation). */
+  extraUpdates?: Record<string, (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void>;
+}
+
+export const blockVersion = (version = 0) => maximalBlock({ charts: false, targetBytes: 6_000, version });
+
+/** Lets the browser lay out and paint outside the measured window (a forced GC here would flush compiled code). */
+const idle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Promise<void> {
+  const stage = document.getElementById('stage')!;
+  const block = blockVersion();
+  const elements = Object.keys(block.elements).length;
+
+  async function firstRender(): Promise<number> {
+    await idle();
+    const host = stage.appendChild(document.createElement('div'));
+    const input = system.input(structuredClone(block));
+    const start = performance.now();
+    const mounted = await system.mount(input, host);
+    const time = performance.now() - start;
+    if (mounted.count() !== elements) throw new Error(`first render shows ${mounted.count()} of ${elements} elements`);
+    mounted.unmount();
+    host.remove();
+    return time;
+  }
+
+  async function updates(count: number, apply: (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void) {
+    const host = stage.appendChild(document.createElement('div'));
+    const mounted = await system.mount(system.input(structuredClone(block)), host);
+    const versions = Array.from({ length: count }, (_, i) => system.input(JSON.parse(JSON.stringify(blockVersion(i + 1))) as Block));
+    await idle();
+    const samples: number[] = [];
+    for (const version of versions) {
+      const start = performance.now();
+      await apply(mounted, version);
+      samples.push(performance.now() - start);
+    }
+    const shown = mounted.shownValue();
+    const expected = (1000 + count).toLocaleString('en-US');
+    if (shown !== expected) throw new Error(`after ${count} updates the metric shows "${shown}", not "${expected}"`);
+    if (mounted.count() !== elements) throw new Error(`after updates ${mounted.count()} of ${elements} elements are shown`);
+    return { samples, mounted, host };
+  }
+
+  for (let i = 0; i < 5; i++) await firstRender();
+  const renders: number[] = [];
+  for (let i = 0; i < 60; i++) renders.push(await firstRender());
+
+  const extra: Record<string, unknown> = {};
+  for (const [name, apply] of Object.entries(system.extraUpdates ?? {})) {
+    const warm = await updates(100, apply);
+    warm.mounted.unmount();
+    warm.host.remove();
+    const { samples, mounted, host } = await updates(1000, apply);
+    extra[name] = { ...summarize(samples), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+    mounted.unmount();
+    host.remove();
+  }
+
+  const update = (mounted: MountedBlock<Input>, version: Input) => mounted.update(version);
+  const warm = await updates(100, update);
+  warm.mounted.unmount();
+  warm.host.remove();
+  // This last block stays mounted: the harness measures the heap after it.
+  const { samples } = await updates(1000, update);
+  publish({
+    elements,
+    bytes: JSON.stringify(block).length,
+    firstRender: summarize(renders),
+    update: { ...summarize(samples), mean: samples.reduce((a, b) => a + b, 0) / samples.length },
+    ...extra,
+    crossOriginIsolated,
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Size: min+gzip (gzip -9) of what a page needs, each built here with Vite in
+ * production mode and minified:
+ *   answer-ui        src/index.ts with the options of scripts/build-cdn.mjs: the
+ *                    core entry, and the chart and map chunks it loads on first use
+ *   react+react-dom  React 19 rendering one element (the floor of any React page)
+ *   @json-render/react  react + react-dom + @json-render/react with the
+ *                    benchmark's catalog and components (bench/pages/peers/json-render.ts)
+ *   @a2ui/lit        @a2ui/lit (v0.9) with the benchmark's custom catalog (bench/pages/peers/a2ui.ts)
+ *   deep-chat        the <deep-chat> element
+ * A peer's size is every file of its build (its dynamic imports inlined).
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const OUT = '.test-results/bench-size';
+const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const files = (dir) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).map((f) => join(dir, f));
+
+// The same options as scripts/build-cdn.mjs (the elements use TypeScript's legacy decorators).
+const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
+const production = { configFile: false, logLevel: 'warn', oxc, define: { 'process.env.NODE_ENV': '"production"' } };
+
+/** Entry points of the peers' pages, written next to the build output. */
+const PEERS = {
+  'react+react-dom': `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+createRoot(document.body).render(createElement('p', null, 'Hello'));`,
+  '@json-render/react': `import { createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { JSONUIProvider, Renderer } from '@json-render/react';
+import { registry } from '../../../bench/pages/peers/json-render.ts';
+const spec = { root: 'm', elements: { m: { type: 'Metric', props: { label: 'Revenue', value: 1 }, children: [] } } };
+createRoot(document.body).render(h(JSONUIProvider, { registry, children: h(Renderer, { spec, registry }) }));`,
+  '@a2ui/lit': `import '@a2ui/lit/v0_9';
+import { createSurface } from '../../../bench/pages/peers/a2ui.ts';
+const { surface } = createSurface([{ id: 'root', component: 'Metric', label: 'Revenue', value: 1 }]);
+document.body.append(Object.assign(document.createElement('a2ui-surface'), { surface }));`,
+  'deep-chat': `import 'deep-chat';
+document.body.append(document.createElement('deep-chat'));`,
+};
+
+async function library(name, entry, output = {}) {
+  const outDir = join(OUT, slug(name));
+  await build({
+    ...production,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 5_000,
+      lib: { entry, formats: ['es'], fileName: () => 'index.js' },
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', ...output } },
+    },
+  });
+  return outDir;
+}
+
+export async function measureSizes() {
+  mkdirSync(join(OUT, 'entries'), { recursive: true });
+  const ours = await library('answer-ui', 'src/index.ts');
+  const chunks = readdirSync(join(ours, 'chunks'));
+  const chunk = (prefix) => {
+    const found = chunks.filter((c) => c.startsWith(prefix));
+    if (found.length !== 1) throw new Error(`expected one ${prefix} chunk, found ${found.join(', ') || 'none'}`);
+    return gz(join(ours, 'chunks', found[0]));
+  };
+  const sizes = {
+    'answer-ui': { core: gz(join(ours, 'index.js')), chart: chunk('chart-loader'), map: chunk('leaflet') },
+  };
+  for (const [name, source] of Object.entries(PEERS)) {
+    const entry = join(OUT, 'entries', `${slug(name)}.js`);
+    writeFileSync(entry, `${source}\n`);
+    const outDir = await library(name, entry, { codeSplitting: false });
+    sizes[name] = files(outDir).reduce((sum, file) => sum + gz(file), 0);
+  }
+  return sizes;
+}
