@@ -140,7 +140,7 @@ export function renderResults(r) {
   return [
     BEGIN,
     '',
-    `Run of ${date}: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, ${m.os}; Node ${m.node.replace(/^v/, '')}; Chromium ${m.browser} (headless). The whole run took ${num(r.durationSeconds / 60, 1)} minutes. Ratios are ${US} ÷ the other system, so below 1× ${US} is faster or smaller; **bold** marks where ${US} loses.`,
+    `Run of ${date}: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, ${m.os}; Node ${m.node.replace(/^v/, '')}; Chromium ${m.browser} (headless). The whole run took ${num(r.durationSeconds / 60, 1)} minutes; the machine's 1-minute load average during it was ${num(m.loadAverage.min, 1)}–${num(m.loadAverage.max, 1)} (mean ${num(m.loadAverage.mean, 1)}) on ${m.cores} cores, so absolute times carry other work's share of the cores; ratios are far less affected. Ratios are ${US} ÷ the other system, so below 1× ${US} is faster or smaller; **bold** marks where ${US} loses.`,
     '',
     '### Budgets',
     '',

@@ -47,6 +47,8 @@ if (write && groups.length !== ALL.length) {
 }
 
 const started = Date.now();
+const loads = [os.loadavg()[0]];
+const loadTimer = setInterval(() => loads.push(os.loadavg()[0]), 15_000);
 const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const results = {};
 
@@ -135,7 +137,10 @@ results.machine = {
   os: `${os.type()} ${os.release()} (${os.arch()})`,
   node: process.version,
   browser: results.browser ?? null,
+  // Other work on the machine during the run (1-minute load average, sampled every 15 s).
+  loadAverage: { min: Math.min(...loads), max: Math.max(...loads), mean: loads.reduce((a, b) => a + b, 0) / loads.length },
 };
+clearInterval(loadTimer);
 delete results.browser;
 log(`done in ${results.durationSeconds} s`);
 

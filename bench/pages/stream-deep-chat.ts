@@ -59,4 +59,4 @@ const cases: StreamingCase[] = [
   { chars: 20_000, deltas: 5_000, messages: 2, runs: 1 },
   { chars: 20_000, deltas: 5_000, messages: 200, runs: 1 },
 ];
-await runStreamingBenchmark({ thread }, { warmUp: [2_000, 500], cases, capSeconds: 90 });
+await runStreamingBenchmark({ thread }, { warmUp: [2_000, 500], cases, capSeconds: 60 });
