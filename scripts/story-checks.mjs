@@ -265,10 +265,20 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
   const finishedCount = (id) => page.evaluate((storyId) => window.__storyChecks?.finished[storyId] ?? 0, id);
   const waitFinished = (id, count) =>
     page.waitForFunction(([storyId, n]) => (window.__storyChecks.finished[storyId] ?? 0) > n, [id, count], { timeout: SETTLE_TIMEOUT, polling: 20 });
-  /** Re-renders the current story with new globals. */
-  const setGlobals = async (id, globals) => {
-    const before = await finishedCount(id);
-    await page.evaluate((g) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('updateGlobals', { globals: g }), globals);
+  const emit = (event, payload) => page.evaluate(([e, p]) => window.__STORYBOOK_ADDONS_CHANNEL__.emit(e, p), [event, payload]);
+  /**
+   * Re-renders the current story with new globals. Storybook runs a play
+   * function only when a story is mounted, not when it re-renders, so a
+   * story with one (a thread replaying its parts, a chart switched to its
+   * table) is then mounted afresh: the check sees it finished, as on first load.
+   */
+  const setGlobals = async (id, globals, { remount }) => {
+    let before = await finishedCount(id);
+    await emit('updateGlobals', { globals });
+    await waitFinished(id, before);
+    if (!remount || !(await page.evaluate(() => Boolean(window.__STORYBOOK_PREVIEW__.currentRender?.story?.playFunction)))) return;
+    before = await finishedCount(id);
+    await emit('forceRemount', { storyId: id });
     await waitFinished(id, before);
   };
   let loaded = false;
@@ -289,15 +299,15 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
       loaded = true;
     } else {
       // Back to the first variant's globals (re-rendering the story before), then switch.
-      await setGlobals(current, VARIANTS[0]);
+      await setGlobals(current, VARIANTS[0], { remount: false });
       const before = await finishedCount(id);
-      await page.evaluate((storyId) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' }), id);
+      await emit('setCurrentStory', { storyId: id, viewMode: 'story' });
       await waitFinished(id, before);
     }
     current = id;
 
     for (const [i, variant] of VARIANTS.entries()) {
-      if (i > 0) await setGlobals(id, variant);
+      if (i > 0) await setGlobals(id, variant, { remount: true });
       const waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
       for (const what of waiting) fail(id, 'visual', `${tag(variant)}: ${what} not drawn`);
       const errors = await page.evaluate(() => window.__storyChecks.errors.splice(0));
