@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
 import { CAPS, deserializeThread, serializeThread } from './projection.js';
-import { fuzzRuns } from '../test-support/fuzz.js';
+import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 describe('thread projection', () => {
-  it('round-trips: a restored thread projects to exactly what was saved', () => {
+  it('round-trips: a restored thread projects to exactly what was saved', function () {
+    this.timeout(fuzzTimeout(150, 3));
     fc.assert(
       fc.property(thread, (messages) => {
         const saved = serializeThread(messages);
