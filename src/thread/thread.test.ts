@@ -141,7 +141,10 @@ describe('agent-thread', () => {
       const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
       await thread.consume(streamOf(bytes, cuts));
       await settle(thread);
-      return outline(thread);
+      const seen = outline(thread);
+      // Off the page again, so thousands of runs don't pile up threads in the document.
+      thread.remove();
+      return seen;
     };
     const whole = await render([]);
     expect(whole).to.include('阀门已更换').and.include('Done:');
@@ -180,7 +183,7 @@ describe('agent-thread', () => {
     const slow = [{ type: 'start' }, { type: 'text-start', id: 'a' }, ...Array.from({ length: 50 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `word${i} ` }))];
     thread.requestOptions = { body: { test: { script: slow, delayMs: 40 } } };
     void thread.send('Tell me a long story');
-    await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 5000 });
+    await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 15_000 });
     await settle(thread);
     const send = $<HTMLButtonElement>(thread, '.composer button');
     expect(send.textContent!.trim()).to.equal('Stop');
