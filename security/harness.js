@@ -140,7 +140,9 @@ window.harness = {
   async block(input) {
     const element = fresh('answer-block');
     element.block = input;
-    return report(stage);
+    const seen = await report(stage);
+    const shadow = element.shadowRoot;
+    return { ...seen, elements: shadow.querySelectorAll('[data-element-id]').length, fallback: shadow.querySelector('.fallback')?.textContent.trim() ?? '' };
   },
 
   async element(tag, props) {

@@ -212,8 +212,10 @@ describe('hostile input under a strict Content Security Policy', function () {
   it('refuses invalid and oversized blocks with a visible error, never half a tree', async () => {
     for (const { name, input } of baseCases) {
       if (validateBlock(input).ok) continue;
-      const report = await call<Report>('block', input);
+      const report = await call<Report & { elements: number; fallback: string }>('block', input);
       await expectClean(`invalid block: ${name}`, report);
+      expect(report.elements, `invalid block: ${name}: elements rendered`).to.equal(0);
+      expect(report.fallback, `invalid block: ${name}: no visible fallback`).to.not.equal('');
     }
   });
 
