@@ -293,4 +293,68 @@ describe('agent-thread', () => {
     await settle(thread);
     expect(heard.filter(Boolean)).to.deep.equal(['New content: Q3 revenue rose 12% to 1.2 M USD; see table.', 'New content: Side note.', 'The answer is complete.']);
   });
+
+  describe('following the conversation', () => {
+    const frames = async (n = 3) => {
+      for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(done));
+    };
+    const scrollerOf = (thread: AgentThread) => $(thread, '.scroller');
+    const fromBottom = (scroller: Element) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    const paragraph = (id: string) => text(id, `${id}: ${'A long line of the answer that wraps. '.repeat(6)}`);
+
+    async function shortThread(): Promise<AgentThread> {
+      const box = await fixture<HTMLElement>(html`<div style="height: 240px; width: 320px"><agent-thread no-composer></agent-thread></div>`);
+      const thread = box.querySelector('agent-thread')!;
+      await thread.updateComplete;
+      thread.applyPart({ type: 'start' });
+      return thread;
+    }
+
+    it('keeps the newest text in view while an answer streams', async () => {
+      const thread = await shortThread();
+      for (const id of ['p1', 'p2', 'p3', 'p4']) paragraph(id).forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      const scroller = scrollerOf(thread);
+      expect(scroller.scrollHeight, 'the answer overflows its box').to.be.greaterThan(scroller.clientHeight * 2);
+      expect(fromBottom(scroller)).to.be.lessThan(2);
+    });
+
+    it('follows content that grows after the last part arrived (a block that lays out later)', async () => {
+      const thread = await shortThread();
+      paragraph('p1').forEach((part) => thread.applyPart(part));
+      thread.applyPart({ type: 'data-answer_ui', id: 'side', data: sideBlock });
+      await settle(thread);
+      await frames();
+      const scroller = scrollerOf(thread);
+      expect(fromBottom(scroller)).to.be.lessThan(2);
+      // No new part: the block itself grows, as a chart or map does once its library has loaded.
+      const block = blockIn(turns(thread)[0], 'side');
+      block.style.display = 'block';
+      block.style.paddingBottom = '400px';
+      await frames();
+      expect(fromBottom(scroller), 'still at the bottom after the block grew').to.be.lessThan(2);
+    });
+
+    it('stops following when the reader scrolls up, and resumes at the bottom', async () => {
+      const thread = await shortThread();
+      for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      const scroller = scrollerOf(thread);
+      scroller.scrollTop = 0;
+      await oneEvent(scroller, 'scroll');
+      paragraph('p4').forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      expect(scroller.scrollTop, 'the reader stays where they scrolled to').to.equal(0);
+
+      scroller.scrollTop = scroller.scrollHeight;
+      await oneEvent(scroller, 'scroll');
+      paragraph('p5').forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      expect(fromBottom(scroller), 'back at the bottom, new text is followed again').to.be.lessThan(2);
+    });
+  });
 });

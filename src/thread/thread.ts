@@ -78,6 +78,8 @@ export class AgentThread extends LitElement {
   private following = true;
   private autoScrollTop = 0;
   private scrollFrame = 0;
+  /** Content also grows after an update (a chart or map that loads later, a font): follow that too. */
+  private contentResize = new ResizeObserver(() => this.scheduleScroll());
   private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
   private persistence = new ThreadPersistence(this.persistenceHost());
@@ -96,13 +98,24 @@ export class AgentThread extends LitElement {
     super.connectedCallback();
     this.addEventListener('answer-form-submit', this.onFormSubmit);
     this.persistence.connect();
+    this.observeContent();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.removeEventListener('answer-form-submit', this.onFormSubmit);
     this.persistence.disconnect();
+    this.contentResize.disconnect();
     this.stop();
+  }
+
+  protected override firstUpdated() {
+    this.observeContent();
+  }
+
+  private observeContent() {
+    const content = this.renderRoot.querySelector('.messages');
+    if (content) this.contentResize.observe(content);
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
