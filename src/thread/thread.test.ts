@@ -329,7 +329,7 @@ describe('agent-thread', () => {
       const scroller = scrollerOf(thread);
       expect(fromBottom(scroller)).to.be.lessThan(2);
       // No new part: the block itself grows, as a chart or map does once its library has loaded.
-      const block = blockIn(turns(thread)[0], 'side');
+      const block = blockIn(turns(thread)[0]!, 'side');
       block.style.display = 'block';
       block.style.paddingBottom = '400px';
       await frames();
