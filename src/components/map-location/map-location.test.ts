@@ -26,6 +26,14 @@ describe('answer-map-location', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('loading Leaflet leaves document.createElement as it was', async () => {
+    const el = await place();
+    await waitUntil(() => el.leafletMap, 'Leaflet never showed the map', { timeout: 5000 });
+    // Leaflet's load-time probe gets a stand-in div; afterwards the page's own method is back.
+    expect(Object.prototype.hasOwnProperty.call(document, 'createElement')).to.equal(false);
+    expect(document.createElement('div')).to.be.instanceOf(HTMLDivElement);
+  });
+
   it('fires answer-map-locate for the host map', async () => {
     const el = await place();
     setTimeout(() => $(el, 'button').click());

@@ -1,0 +1,10 @@
+/*
+ * Leaflet, evaluated without touching an HTML sink. ES modules evaluate
+ * their imports in order, then their own body: the guard first, then
+ * Leaflet, then the line below that removes the guard.
+ */
+import { endLeafletEvaluation } from './leaflet-probe-guard.js';
+
+export * from 'leaflet/dist/leaflet-src.esm.js';
+
+endLeafletEvaluation();
