@@ -139,6 +139,13 @@ describe('answer-block', () => {
     const el = await fixture<AnswerBlock>(html`<answer-block .block=${investigationBlock()} .submissions=${{ ask: { crew: 'Team A' } }}></answer-block>`);
     await settle(el);
     expect($(byId(el, 'ask'), 'dl').textContent).to.include('Team A');
+    // Answers recorded later (restored from storage, say) reach a form already on screen.
+    const later = await render(investigationBlock());
+    await settle(later);
+    expect($$(byId(later, 'ask'), 'dl')).to.have.length(0);
+    later.submissions = { ask: { crew: 'Team B' } };
+    await settle(later);
+    expect($(byId(later, 'ask'), 'dl').textContent).to.include('Team B');
     const fresh = await render(investigationBlock());
     await settle(fresh);
     const form = byId(fresh, 'ask');

@@ -65,8 +65,8 @@ export class AnswerBlock extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('block')) return;
-    // Unchanged elements come back as the same objects, so the props
-    // directive and the subtree guard below skip them entirely.
+    // Unchanged elements come back as the same objects (and the same props
+    // objects), so the props directive sets nothing on them.
     const result = validateBlock(this.block, { reuse: this.current });
     if (result.ok) {
       this.current = result.block;
