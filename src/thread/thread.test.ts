@@ -336,6 +336,35 @@ describe('agent-thread', () => {
       expect(fromBottom(scroller), 'still at the bottom after the block grew').to.be.lessThan(2);
     });
 
+    it('leaves what the reader opens where it is: "View process" at the bottom does not jump', async () => {
+      const thread = await shortThread();
+      for (const id of ['p1', 'p2']) paragraph(id).forEach((part) => thread.applyPart(part));
+      thread.applyPart({ type: 'data-answer_ui', id: 'side', data: sideBlock });
+      thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
+      thread.applyPart({ type: 'finish' });
+      await settle(thread);
+      await frames();
+      const scroller = scrollerOf(thread);
+      expect(fromBottom(scroller)).to.be.lessThan(2);
+      const process = processBox(turns(thread)[0]!);
+      const summary = process.querySelector('summary')!;
+      const before = summary.getBoundingClientRect().top;
+      summary.focus();
+      await sendKeys({ press: 'Enter' });
+      await settle(thread);
+      await frames();
+      expect(process.open).to.equal(true);
+      expect(summary.getBoundingClientRect().top, 'the summary the reader pressed stays put').to.be.closeTo(before, 1);
+      expect(fromBottom(scroller), 'the opened process reads on below').to.be.greaterThan(100);
+
+      // The next answer is followed again.
+      thread.applyPart({ type: 'start' });
+      paragraph('p3').forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      expect(fromBottom(scroller)).to.be.lessThan(2);
+    });
+
     it('stops following when the reader scrolls up, and resumes at the bottom', async () => {
       const thread = await shortThread();
       for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));

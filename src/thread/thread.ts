@@ -78,8 +78,14 @@ export class AgentThread extends LitElement {
   private following = true;
   private autoScrollTop = 0;
   private scrollFrame = 0;
-  /** Content also grows after an update (a chart or map that loads later, a font): follow that too. */
-  private contentResize = new ResizeObserver(() => this.scheduleScroll());
+  /**
+   * Content also grows after an update (a chart or map that loads later, a
+   * font): follow that too, unless the reader caused it by opening something
+   * ("View process", a source) since the last part arrived; then what they
+   * opened stays where it is.
+   */
+  private contentResize = new ResizeObserver(() => !this.readerActed && this.scheduleScroll());
+  private readerActed = false;
   private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
   private persistence = new ThreadPersistence(this.persistenceHost());
@@ -327,6 +333,7 @@ export class AgentThread extends LitElement {
 
   private turnChanged(turn: AssistantTurn, ended = false) {
     this.turnElements.get(turn)?.requestUpdate();
+    this.readerActed = false;
     this.scheduleScroll();
     this.persistence.changed(turn, ended);
     if (ended) void this.persistence.turnEnded();
@@ -359,6 +366,10 @@ export class AgentThread extends LitElement {
     const scroller = this.scroller!;
     if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK) this.following = true;
     else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
+  }
+
+  private onReaderAction() {
+    this.readerActed = true;
   }
 
   private onFormSubmit = (event: AnswerFormSubmitEvent) => {
@@ -438,7 +449,7 @@ export class AgentThread extends LitElement {
               : nothing}
           </header>`
         : nothing}
-      <div class="scroller" @scroll=${this.onScroll}>
+      <div class="scroller" @scroll=${this.onScroll} @pointerdown=${this.onReaderAction} @keydown=${this.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
           ${this.shownFrom > 0
