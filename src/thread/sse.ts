@@ -1,18 +1,48 @@
+/** Stands in for an event whose data went over the parser's limit (its data is dropped, not kept). */
+export const OVERSIZED_EVENT = Symbol('oversized event');
+
+/** Longest event data kept, in UTF-16 code units: a stream cannot make the page hold more for one event. */
+export const MAX_EVENT_LENGTH = 4 * 1024 * 1024;
+
+export type StreamEvent = string | typeof OVERSIZED_EVENT;
+
 /**
  * Incremental Server-Sent Events parser. Feed it decoded text in chunks of
- * any size; it returns the `data` payload of each complete event. Lines may
- * end in LF, CR or CRLF, also when the CR and LF arrive in different chunks.
+ * any size; it returns the `data` payload of each complete event, in order.
+ * Lines may end in LF, CR or CRLF, also when the CR and LF arrive in
+ * different chunks. An event longer than `maxEventLength` comes back as
+ * `OVERSIZED_EVENT`, and its text is dropped as it arrives.
  */
 export class EventStreamParser {
   private buffer = '';
   private data: string[] = [];
+  private dataLength = 0;
   private skipLineFeed = false;
+  /** The current line went over the limit: drop text until its line break. */
+  private droppingLine = false;
+  /** The current event went over the limit: drop its data until its blank line. */
+  private oversized = false;
 
-  push(chunk: string): string[] {
-    const events: string[] = [];
+  /** A line longer than this (`data: ` and the limit) is over the limit however the stream is split. */
+  private readonly maxLineLength: number;
+
+  constructor(private readonly maxEventLength = MAX_EVENT_LENGTH) {
+    this.maxLineLength = maxEventLength + 'data: '.length;
+  }
+
+  push(chunk: string): StreamEvent[] {
+    const events: StreamEvent[] = [];
     let text = chunk;
     if (this.skipLineFeed && text.startsWith('\n')) text = text.slice(1);
     this.skipLineFeed = false;
+    if (this.droppingLine) {
+      const end = text.search(/[\r\n]/);
+      if (end === -1) return events;
+      this.droppingLine = false;
+      const crlf = text[end] === '\r' && text[end + 1] === '\n';
+      if (text[end] === '\r' && end + 1 === text.length) this.skipLineFeed = true;
+      text = text.slice(end + (crlf ? 2 : 1));
+    }
     // The carried-over buffer holds no line break: scan only the new text.
     let i = this.buffer.length;
     this.buffer += text;
@@ -28,30 +58,48 @@ export class EventStreamParser {
       start = i + 1;
     }
     this.buffer = this.buffer.slice(start);
+    if (this.buffer.length > this.maxLineLength) {
+      this.buffer = '';
+      this.droppingLine = true;
+      this.dropEvent();
+    }
     return events;
   }
 
   /** The stream ended: an event without its closing blank line still counts. */
-  end(): string[] {
-    const events: string[] = [];
+  end(): StreamEvent[] {
+    const events: StreamEvent[] = [];
     if (this.buffer) this.line(this.buffer, events);
     this.buffer = '';
+    this.droppingLine = false;
     this.line('', events);
     return events;
   }
 
-  private line(line: string, events: string[]) {
+  private dropEvent() {
+    this.oversized = true;
+    this.data = [];
+    this.dataLength = 0;
+  }
+
+  private line(line: string, events: StreamEvent[]) {
     if (line === '') {
-      if (this.data.length) events.push(this.data.join('\n'));
+      if (this.oversized) events.push(OVERSIZED_EVENT);
+      else if (this.data.length) events.push(this.data.join('\n'));
       this.data = [];
+      this.dataLength = 0;
+      this.oversized = false;
       return;
     }
-    if (line.startsWith(':')) return;
+    if (line.length > this.maxLineLength) this.dropEvent();
+    if (line.startsWith(':') || this.oversized) return;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     if (field !== 'data') return;
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    this.data.push(value);
+    this.dataLength += value.length + 1;
+    if (this.dataLength > this.maxEventLength + 1) this.dropEvent();
+    else this.data.push(value);
   }
 }

@@ -239,6 +239,33 @@ describe('agent-thread', () => {
     expect(thread.messages.at(-1)).to.include({ status: 'complete' });
   });
 
+  it('drops a stream event over the size limit with a notice and goes on', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    const encoder = new TextEncoder();
+    const chunks = [
+      'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"a"}\n\ndata: {"type":"text-delta","id":"a","delta":"',
+      // More than 4 Mi characters of one event, in network-sized pieces: never held whole.
+      ...Array.from({ length: 80 }, () => 'x'.repeat(64 * 1024)),
+      '"}\n\ndata: {"type":"text-delta","id":"a","delta":"still here"}\n\ndata: {"type":"text-end","id":"a"}\n\ndata: {"type":"finish"}\n\n',
+    ];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(encoder.encode(next));
+      },
+    });
+    const error = oneEvent(thread, 'answer-error');
+    const done = thread.consume(stream);
+    expect((await error).detail.code).to.equal('malformed_line');
+    await done;
+    await settle(thread);
+    const turn = turns(thread)[0]!;
+    expect(outline(turn)).to.include('still here').and.not.include('xxxx');
+    expect($(turn, '.notice').textContent).to.equal('Part of the answer could not be read and was skipped.');
+    expect(thread.messages.at(-1)).to.include({ status: 'complete' });
+  });
+
   it('shows an error part inline without losing the text before it', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     [{ type: 'start' }, ...text('a', 'Partial answer.'), { type: 'error', errorText: 'model overloaded' }].forEach((part) => thread.applyPart(part));

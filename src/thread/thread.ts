@@ -9,7 +9,7 @@ import { themeStyles } from '../components/shared/theme.styles.js';
 import { readPart } from './parts.js';
 import { ThreadPersistence, type PersistenceHost } from './persistence.js';
 import type { StoreError, ThreadStore } from '../store/index.js';
-import { EventStreamParser } from './sse.js';
+import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT } from './sse.js';
 import { newId, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage } from './state.js';
 import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
@@ -249,6 +249,10 @@ export class AgentThread extends LitElement {
         const events = parser.push(text);
         if (chunk.done) events.push(...parser.end());
         for (const data of events) {
+          if (data === OVERSIZED_EVENT) {
+            this.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
+            continue;
+          }
           if (data === '[DONE]' || this.handleEvent(data) === 'closed') {
             done = true;
             break;
