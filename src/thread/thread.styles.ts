@@ -27,6 +27,7 @@ export const threadStyles = css`
     min-height: 1.75rem;
   }
   .scroller {
+    position: relative;
     flex: 1 1 auto;
     min-height: 0;
     overflow-y: auto;

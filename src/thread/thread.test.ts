@@ -285,6 +285,25 @@ describe('agent-thread', () => {
     expect(outline(thread)).to.include('host fed');
   });
 
+  it('a host that answers inside its answer-send listener gets the answer after the question', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread></agent-thread>`);
+    thread.addEventListener('answer-send', (event) => {
+      event.preventDefault();
+      // The host starts its answer at once, before send() has returned.
+      thread.applyPart({ type: 'start' });
+      text('x', 'host fed').forEach((part) => thread.applyPart(part));
+      thread.applyPart({ type: 'finish' });
+    });
+    await thread.send('Question first');
+    await settle(thread);
+    expect(thread.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    expect(thread.messages[1]).to.include({ status: 'complete' });
+    const shown = $$(thread, '.user, agent-turn').map((el) => el.textContent!.replace(/\s+/g, ' ').trim());
+    expect(shown).to.have.length(2);
+    expect(shown[0]).to.equal('Question first');
+    expect(outline(turns(thread)[0]!)).to.include('host fed');
+  });
+
   it('turns a form submission into a user message with the answers as data', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="form-1"></agent-thread>`);
     thread.requestOptions = { body: { test: { script: [{ type: 'start' }, ...text('a', 'Thanks, crew noted.'), { type: 'finish' }] } } };
@@ -390,6 +409,17 @@ describe('agent-thread', () => {
       await thread.updateComplete;
       await frames();
       expect(fromBottom(scroller)).to.be.lessThan(2);
+    });
+
+    it('scrolls only inside itself: hidden helper text of its blocks does not stretch the page', async () => {
+      const thread = await shortThread();
+      for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      thread.applyPart({ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() });
+      for (const id of ['p4', 'p5']) paragraph(id).forEach((part) => thread.applyPart(part));
+      await settle(thread);
+      await frames();
+      expect(scrollerOf(thread).scrollHeight).to.be.greaterThan(1000);
+      expect(document.scrollingElement!.scrollHeight, 'the page is no taller than the window').to.be.at.most(innerHeight);
     });
 
     it('stops following when the reader scrolls up, and resumes at the bottom', async () => {

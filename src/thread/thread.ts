@@ -187,10 +187,12 @@ export class AgentThread extends LitElement {
       this.queued.push({ text, data });
       return;
     }
-    const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
+    // The question is in the thread before listeners hear of it: a host that
+    // answers at once, inside its listener, gets its answer after the question.
     this.persistence.changed(this.state.addUser(text, data), true);
     this.following = true;
     this.requestUpdate();
+    const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
     if (!deliver || !this.api) return;
     this.state.openNewTurn();
     this.streaming = true;

@@ -31,6 +31,9 @@ export const themeStyles = css`
     line-height: 1.5;
     box-sizing: border-box;
     min-width: 0;
+    /* Contains the element's visually hidden text and colour swatches: absolutely
+       positioned, they would otherwise stretch the page, not the box that scrolls them. */
+    position: relative;
   }
   :host([hidden]) {
     display: none !important;
