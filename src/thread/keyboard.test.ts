@@ -84,10 +84,11 @@ describe('keyboard-only conversation', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => !thread.busy, 'Stop did not end the turn');
     expect(outline(thread)).to.not.include('Step 59.');
+    // The Stop button is gone: focus is back in the message box, ready for the next question.
+    await waitUntil(() => focused()?.localName === 'textarea', `after Stop focus is on ${describeFocus()}`);
 
     // A second question, answered with a report that folds its process.
     reply(REPORT);
-    await tabTo((el) => el.localName === 'textarea', 'the message box', { back: true });
     await sendKeys({ type: 'Check pump station 4' });
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => !thread.busy && outline(thread).includes('Valve 7 needs a repair.'), 'no report');
@@ -113,6 +114,8 @@ describe('keyboard-only conversation', () => {
     expect((focused() as HTMLInputElement).checked).to.equal(true);
     await tabTo(isButton('Book'), 'the Book button');
     await sendKeys({ press: 'Enter' });
+    // The Book button is gone: focus is on the confirmation where the form was.
+    await waitUntil(() => focused()?.classList.contains('status') && /Submitted/.test(focused()!.textContent!), `after Book focus is on ${describeFocus()}`);
     await waitUntil(() => !thread.busy && outline(thread).includes('Repair booked for crew Blue.'), 'the form was not sent');
     expect(outline(thread)).to.include('Crew: Blue');
 

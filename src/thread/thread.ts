@@ -404,8 +404,18 @@ export class AgentThread extends LitElement {
     void this.send(text);
   }
 
+  /** Whether the Stop button had focus when this update began: it is about to go away. */
+  private stopHadFocus = false;
+
+  protected override update(changed: PropertyValues<this>) {
+    this.stopHadFocus = this.shadowRoot?.activeElement?.classList.contains('stop') ?? false;
+    super.update(changed);
+  }
+
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
+    // Stop pressed, or the answer ended while the reader was on Stop: focus goes on to the message box, not the page.
+    if (this.stopHadFocus && !this.busy) this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
     this.scheduleScroll();
     this.watchEarlier();
   }
@@ -478,7 +488,7 @@ export class AgentThread extends LitElement {
               @keydown=${this.onKeydown}
             ></textarea>
             ${this.busy
-              ? html`<button type="button" class="button" @click=${() => this.stop()}>${msg('Stop')}</button>`
+              ? html`<button type="button" class="button stop" @click=${() => this.stop()}>${msg('Stop')}</button>`
               : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`}
           </form>`}`;
   }

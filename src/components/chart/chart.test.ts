@@ -79,6 +79,17 @@ describe('answer-chart', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows a focus ring on the chosen view, whose background is the accent colour', async () => {
+    const el = await chart();
+    const chosen = $$(el, '.views button')[0]!;
+    $$(el, '.views button')[1]!.focus();
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(chosen);
+    const style = getComputedStyle(chosen);
+    expect(style.outlineStyle).to.equal('solid');
+    expect(style.outlineColor).to.not.equal(style.backgroundColor);
+  });
+
   it('updates data on the existing instance', async () => {
     const el = await chart();
     const instance = el.chartInstance;

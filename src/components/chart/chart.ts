@@ -81,6 +81,10 @@ export class AnswerChart extends LitElement {
       .views button:focus-visible {
         outline-offset: -3px;
       }
+      /* On the accent background of the chosen view, a ring in the accent colour would not show. */
+      .views button[aria-pressed='true']:focus-visible {
+        outline-color: var(--_on-accent);
+      }
       .canvas {
         position: relative;
         height: var(--answer-chart-height, 260px);

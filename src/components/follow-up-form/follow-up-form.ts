@@ -177,6 +177,8 @@ export class AnswerFollowUpForm extends LitElement {
     const values = this.readValues(form);
     this.submission = values;
     this.dispatchEvent(new AnswerFormSubmitEvent({ blockId: this.blockId, elementId: this.elementId, values }));
+    // The button the reader pressed is gone: focus moves on to the confirmation, where the form was.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.status')?.focus({ preventScroll: true }));
   }
 
   private renderControl(field: FormFieldT) {
@@ -231,7 +233,7 @@ export class AnswerFollowUpForm extends LitElement {
     return html`<dl part="answers">
         ${(this.fields ?? []).map((field) => html`<dt>${field.label}</dt><dd>${this.formatAnswer(field, submission[field.name])}</dd>`)}
       </dl>
-      <p class="status" role="status">✓ ${msg('Submitted')}</p>`;
+      <p class="status" role="status" tabindex="-1">✓ ${msg('Submitted')}</p>`;
   }
 
   override render() {
