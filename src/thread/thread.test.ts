@@ -422,6 +422,17 @@ describe('agent-thread', () => {
       expect(document.scrollingElement!.scrollHeight, 'the page is no taller than the window').to.be.at.most(innerHeight);
     });
 
+    it('wraps a long tool name instead of scrolling the conversation sideways', async () => {
+      const thread = await shortThread();
+      const toolName = 'a_really_long_tool_name_for_searching_documents_in_the_archive';
+      thread.applyPart({ type: 'tool-input-start', toolCallId: 'c1', toolName });
+      thread.applyPart({ type: 'tool-input-available', toolCallId: 'c1', toolName, input: {} });
+      await settle(thread);
+      expect(outline(thread)).to.include(toolName);
+      const scroller = scrollerOf(thread);
+      expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth);
+    });
+
     it('stops following when the reader scrolls up, and resumes at the bottom', async () => {
       const thread = await shortThread();
       for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));

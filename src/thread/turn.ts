@@ -83,6 +83,8 @@ export class AgentTurn extends LitElement {
       .step .name {
         font-family: var(--_mono);
         color: var(--_text);
+        min-width: 0;
+        overflow-wrap: anywhere;
       }
       .step .summary {
         flex-basis: 100%;

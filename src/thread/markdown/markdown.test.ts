@@ -64,6 +64,23 @@ describe('answer-markdown', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('keeps table cells whole in a narrow column: the table scrolls instead', async () => {
+    const table = '| Station | Flow | Pressure | Status | Inspector |\n|---|---|---|---|---|\n| Pump4 | 36.0 | 51.2 | stuck | Villanueva |\n';
+    const box = await fixture<HTMLElement>(html`<div style="width: 280px"><answer-markdown .text=${table}></answer-markdown></div>`);
+    const el = box.firstElementChild as AnswerMarkdown;
+    await el.updateComplete;
+    const root = el.shadowRoot!;
+    const lineHeight = parseFloat(getComputedStyle(root.querySelector('td')!).lineHeight);
+    for (const cell of root.querySelectorAll('th, td')) {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      expect(range.getBoundingClientRect().height, `"${cell.textContent}" on one line`).to.be.below(lineHeight * 1.5);
+    }
+    const scroller = root.querySelector('.table')!;
+    expect(scroller.scrollWidth, 'the table scrolls in its box').to.be.greaterThan(scroller.clientWidth);
+    expect(el.getBoundingClientRect().width).to.be.at.most(280);
+  });
+
   it('streamed in small deltas, it shows exactly what the whole text shows', async () => {
     const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
     for (const step of [1, 7, 64]) {

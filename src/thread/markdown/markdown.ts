@@ -84,6 +84,8 @@ export class AnswerMarkdown extends LitElement {
         border: 1px solid var(--_border);
         padding: 0.25rem 0.5rem;
         text-align: start;
+        /* Cells keep their words and numbers whole; a wide table scrolls in its box. */
+        overflow-wrap: normal;
       }
       th {
         background: var(--_raised);
