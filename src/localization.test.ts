@@ -5,6 +5,17 @@ import './components/block/define.js';
 import type { AnswerBlock } from './components/block/block.js';
 import type { AnswerChart } from './components/chart/chart.js';
 import type { AnswerFollowUpForm } from './components/follow-up-form/follow-up-form.js';
+import { revenueBlock, investigationBlock } from './test-support/blocks.js';
+import { settle } from './test-support/settle.js';
+import './thread/define.js';
+import type { AgentThread } from './thread/thread.js';
+
+/** How many lines the text of `element` takes. */
+function lines(element: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+}
 
 describe('localization', () => {
   afterEach(async () => {
@@ -43,6 +54,70 @@ describe('localization', () => {
     expect(card.right - label.right).to.be.lessThan(label.left - card.left);
     expect($(form, 'button').textContent!.trim()).to.equal('إرسال');
     await expect(form).to.be.accessible();
+  });
+
+  it('keeps two-character composer labels on one line at 320 px (ja, zh-Hans, ko)', async () => {
+    const box = await fixture<HTMLElement>(html`<div style="width: 320px; height: 400px"><agent-thread></agent-thread></div>`);
+    const thread = box.querySelector('agent-thread') as AgentThread;
+    const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
+    textarea.value = 'A long question about the pressure at pump station 4 and valve 7';
+    textarea.dispatchEvent(new InputEvent('input'));
+    for (const locale of ['ja', 'zh-Hans', 'ko']) {
+      await setAnswerLocale(locale);
+      await thread.updateComplete;
+      const send = $(thread, '.composer button');
+      expect(lines(send), `${locale}: "${send.textContent}"`).to.equal(1);
+    }
+  });
+
+  it('right to left, Latin headings, labels and tool output keep their own direction', async () => {
+    document.documentElement.dir = 'rtl';
+    const block = await fixture<AnswerBlock>(html`<answer-block .block=${investigationBlock()}></answer-block>`);
+    await settle(block);
+    const chart = await fixture<AnswerBlock>(html`<answer-block .block=${revenueBlock()}></answer-block>`);
+    await settle(chart);
+    const deep = (root: Element, selectors: string[]) => selectors.map((s) => $(root, s));
+    const form = $(block, 'answer-follow-up-form');
+    const evidence = $(block, 'answer-evidence');
+    const table = $(block, 'answer-table');
+    const checked = [...deep(form, ['h3']), ...deep(evidence, ['.heading']), ...deep($(chart, 'answer-chart'), ['h3'])];
+    if ($$(table, 'caption').length) checked.push($(table, 'caption'));
+    for (const el of checked) expect(getComputedStyle(el).direction, `"${el.textContent}"`).to.equal('ltr');
+
+    const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
+    thread.applyPart({ type: 'start' });
+    thread.applyPart({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'query_sales' });
+    thread.applyPart({ type: 'tool-input-available', toolCallId: 'c1', toolName: 'query_sales', input: {} });
+    thread.applyPart({ type: 'tool-output-available', toolCallId: 'c1', output: { rows: 151 } });
+    await settle(thread);
+    const summary = $($(thread, 'agent-turn'), '.step .summary');
+    expect(summary.textContent).to.include('"rows"');
+    // Shown in its own order: the opening brace comes first, on the left.
+    const brace = [...summary.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('{'))!;
+    const range = document.createRange();
+    range.setStart(brace, brace.textContent!.indexOf('{'));
+    range.setEnd(brace, brace.textContent!.indexOf('{') + 1);
+    const first = range.getBoundingClientRect();
+    expect(first.left - summary.getBoundingClientRect().left).to.be.lessThan(2);
+  });
+
+  it('keeps Korean words whole when the page is in Korean', async () => {
+    const box = await fixture<HTMLElement>(html`<div lang="ko" style="width: 7em"><answer-text text="자동으로 운전되고 있습니다 수리를 예약하세요"></answer-text></div>`);
+    const text = box.querySelector('answer-text')!;
+    await (text as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const p = $(text, '.text');
+    const node = [...p.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+    const content = node.textContent!;
+    let at = 0;
+    for (const word of content.split(' ')) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + word.length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      expect(tops.size, `"${word}" on one line`).to.equal(1);
+      at += word.length + 1;
+    }
+    expect(lines(p)).to.be.greaterThan(1);
   });
 
   it('rejects a locale it does not have, and keeps the current one', async () => {

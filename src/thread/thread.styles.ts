@@ -25,6 +25,7 @@ export const threadStyles = css`
   .new {
     font-size: 0.8125rem;
     min-height: 1.75rem;
+    white-space: nowrap;
   }
   .scroller {
     position: relative;
@@ -97,5 +98,8 @@ export const threadStyles = css`
   }
   .composer .button {
     min-height: 2.5rem;
+    /* Two-character labels (送信, 发送) must not break one character per line. */
+    flex: none;
+    white-space: nowrap;
   }
 `;

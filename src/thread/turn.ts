@@ -167,8 +167,8 @@ export class AgentTurn extends LitElement {
         const state = item.status === 'running' ? msg('running') : item.status === 'done' ? msg('done') : msg('failed');
         return html`<div class="step ${item.status}">
           <span aria-hidden="true">${item.status === 'running' ? '⋯' : item.status === 'done' ? '✓' : '✕'}</span>
-          <span>${msg('Tool')}</span><span class="name">${item.name}</span><span class="state">${state}</span>
-          ${item.summary ? html`<span class="summary">${item.summary}</span>` : nothing}
+          <span>${msg('Tool')}</span><span class="name" dir="auto">${item.name}</span><span class="state">${state}</span>
+          ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}
         </div>`;
       }
       case 'block':

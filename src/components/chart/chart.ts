@@ -309,7 +309,7 @@ export class AnswerChart extends LitElement {
       html`<button type="button" aria-pressed=${view === target ? 'true' : 'false'} @click=${() => this.selectView(target)}>${label}</button>`;
     return html`<figure class="card" part="chart">
       <div class="head">
-        <h3>${this.heading}</h3>
+        <h3 dir="auto">${this.heading}</h3>
         <div class="views" part="views" role="group" aria-label=${msg('Chart view')}>
           ${button('line', msg('Line'))}${button('bar', msg('Bar'))}${button('table', msg('Table'))}
         </div>

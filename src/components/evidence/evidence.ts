@@ -139,11 +139,11 @@ export class AnswerEvidence extends LitElement {
     const items = this.items ?? [];
     return html`<details class="card" part="details" ?open=${this.open} @toggle=${this.onToggle}>
       <summary part="summary">
-        <span class="heading">${this.heading}</span>
+        <span class="heading" dir="auto">${this.heading}</span>
         <span class="count muted">${items.length === 1 ? msg('1 source') : msg(str`${items.length} sources`)}</span>
       </summary>
       <div class="body">
-        ${this.summary ? html`<p class="summary-text">${this.summary}</p>` : nothing}
+        ${this.summary ? html`<p class="summary-text" dir="auto">${this.summary}</p>` : nothing}
         <ol>${items.map((item) => this.renderItem(item))}</ol>
       </div>
     </details>`;

@@ -238,8 +238,8 @@ export class AnswerFollowUpForm extends LitElement {
 
   override render() {
     return html`<div class="card">
-      <h3>${this.heading}</h3>
-      ${this.description ? html`<p class="description muted">${this.description}</p>` : nothing}
+      <h3 dir="auto">${this.heading}</h3>
+      ${this.description ? html`<p class="description muted" dir="auto">${this.description}</p>` : nothing}
       ${this.submission
         ? this.renderAnswers(this.submission)
         : html`<form part="form" @submit=${this.onSubmit}>

@@ -222,14 +222,14 @@ export class AnswerMapLocation extends LitElement {
       <div class="map" part="map" role="img" aria-label=${msg(str`Map of ${this.label}`)}></div>
       <figcaption>
         <div class="text">
-          <div class="label">${this.label}</div>
+          <div class="label" dir="auto">${this.label}</div>
           <div class="coords muted"><span class="visually-hidden">${msg('Coordinates')}: </span><bdi dir="ltr">${coordinates}</bdi></div>
-          ${this.description ? html`<p class="description">${this.description}</p>` : nothing}
+          ${this.description ? html`<p class="description" dir="auto">${this.description}</p>` : nothing}
         </div>
         <button type="button" class="button" part="locate" aria-label=${msg(str`Locate ${this.label} on the map`)} @click=${this.locate}>
           ${msg('Locate')}
         </button>
-        ${this.tileSource?.attribution ? html`<div class="attribution muted">${this.tileSource.attribution}</div>` : nothing}
+        ${this.tileSource?.attribution ? html`<div class="attribution muted" dir="auto">${this.tileSource.attribution}</div>` : nothing}
       </figcaption>
       <span class="swatch" @transitionend=${this.recolourMarker}></span>
     </figure>`;

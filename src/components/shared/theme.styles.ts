@@ -35,6 +35,14 @@ export const themeStyles = css`
        positioned, they would otherwise stretch the page, not the box that scrolls them. */
     position: relative;
   }
+  /* Line breaks by the page's language: Korean between words, not syllables;
+     Japanese between phrases where the browser can tell. */
+  :host(:lang(ko)) {
+    word-break: keep-all;
+  }
+  :host(:lang(ja)) {
+    word-break: auto-phrase;
+  }
   :host([hidden]) {
     display: none !important;
   }

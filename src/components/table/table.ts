@@ -170,7 +170,7 @@ export class AnswerTable extends LitElement {
     const name = this.caption || msg('Data table');
     return html`<div class="scroll" part="scroll" tabindex="0" role="region" aria-label=${name}>
       <table part="table">
-        ${this.caption ? html`<caption>${this.caption}</caption>` : nothing}
+        ${this.caption ? html`<caption dir="auto">${this.caption}</caption>` : nothing}
         <thead>
           <tr>
             ${columns.map((column, i) => {
