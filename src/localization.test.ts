@@ -8,7 +8,7 @@ import type { AnswerFollowUpForm } from './components/follow-up-form/follow-up-f
 import { revenueBlock, investigationBlock } from './test-support/blocks.js';
 import { settle } from './test-support/settle.js';
 import './thread/define.js';
-import type { AgentThread } from './thread/thread.js';
+import { formSummary, type AgentThread } from './thread/thread.js';
 
 /** How many lines the text of `element` takes. */
 function lines(element: Element): number {
@@ -118,6 +118,16 @@ describe('localization', () => {
       at += word.length + 1;
     }
     expect(lines(p)).to.be.greaterThan(1);
+  });
+
+  it('a submitted form becomes a user message with its answers formatted for the locale', async () => {
+    await setAnswerLocale('de');
+    const fields = [
+      { name: 'crew', label: 'Techniker', kind: 'number' as const },
+      { name: 'day', label: 'Wunschtermin', kind: 'date' as const },
+      { name: 'note', label: 'Notiz', kind: 'text' as const },
+    ];
+    expect(formSummary('Termin', fields, { crew: 3.5, day: '2025-06-03', note: null })).to.equal('Termin\nTechniker: 3,5\nWunschtermin: 03.06.2025\nNotiz: (keine Antwort)');
   });
 
   it('rejects a locale it does not have, and keeps the current one', async () => {

@@ -15,6 +15,7 @@ import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
 import { AgentTurn, noticeText } from './turn.js';
 import { define } from '../components/shared/define.js';
+import { formatAnswer } from '../components/follow-up-form/follow-up-form.js';
 
 define('agent-turn', AgentTurn);
 
@@ -497,9 +498,8 @@ export class AgentThread extends LitElement {
 /** A readable user message for a form submission: "Title — Label: answer; …". */
 export function formSummary(title: string | undefined, fields: readonly FormFieldT[], values: Record<string, FormValue>): string {
   const answers = Object.entries(values).map(([name, value]) => {
-    const label = fields.find((f) => f.name === name)?.label ?? name;
-    const shown = value === null || value === '' ? '—' : typeof value === 'boolean' ? (value ? msg('Yes') : msg('No')) : String(value);
-    return `${label}: ${shown}`;
+    const field = fields.find((f) => f.name === name);
+    return `${field?.label ?? name}: ${formatAnswer(field ?? { kind: 'text' }, value)}`;
   });
   return [title, answers.join('\n')].filter(Boolean).join('\n');
 }

@@ -222,16 +222,9 @@ export class AnswerFollowUpForm extends LitElement {
     }
   }
 
-  private formatAnswer(field: FormFieldT, value: FormValue | undefined) {
-    if (value === null || value === undefined || value === '') return msg('(no answer)');
-    if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
-    if (typeof value === 'number') return formatNumber(value);
-    return field.kind === 'date' ? formatDate(value) : value;
-  }
-
   private renderAnswers(submission: Record<string, FormValue>) {
     return html`<dl part="answers">
-        ${(this.fields ?? []).map((field) => html`<dt>${field.label}</dt><dd>${this.formatAnswer(field, submission[field.name])}</dd>`)}
+        ${(this.fields ?? []).map((field) => html`<dt>${field.label}</dt><dd>${formatAnswer(field, submission[field.name])}</dd>`)}
       </dl>
       <p class="status" role="status" tabindex="-1">✓ ${msg('Submitted')}</p>`;
   }
@@ -252,6 +245,14 @@ export class AnswerFollowUpForm extends LitElement {
           </form>`}
     </div>`;
   }
+}
+
+/** A submitted answer as the reader reads it, in the current locale (numbers and dates formatted). */
+export function formatAnswer(field: Pick<FormFieldT, 'kind'>, value: FormValue | undefined): string {
+  if (value === null || value === undefined || value === '') return msg('(no answer)');
+  if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
+  if (typeof value === 'number') return formatNumber(value);
+  return field.kind === 'date' ? formatDate(value) : value;
 }
 
 declare global {
