@@ -79,6 +79,22 @@ describe('answer-chart', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('mirrors the plot right to left, also when the page switches direction', async () => {
+    const box = await fixture<HTMLElement>(
+      html`<div dir="rtl"><answer-chart heading="Revenue" .labels=${['Jul', 'Aug', 'Sep']} .series=${series}></answer-chart></div>`,
+    );
+    const el = box.firstElementChild as AnswerChart;
+    await waitUntil(() => el.chartInstance, 'chart.js never drew the chart', { timeout: 5000 });
+    const layout = () => {
+      const { x, y } = el.chartInstance!.scales;
+      return { julyFirst: x!.getPixelForValue(0) < x!.getPixelForValue(2), valuesLeft: y!.left < x!.left };
+    };
+    expect(layout()).to.deep.equal({ julyFirst: false, valuesLeft: false });
+    box.dir = 'ltr';
+    await waitUntil(() => layout().julyFirst, 'the chart was not drawn again left to right', { timeout: 5000 });
+    expect(layout()).to.deep.equal({ julyFirst: true, valuesLeft: true });
+  });
+
   it('shows a focus ring on the chosen view, whose background is the accent colour', async () => {
     const el = await chart();
     const chosen = $$(el, '.views button')[0]!;

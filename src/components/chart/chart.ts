@@ -131,7 +131,10 @@ export class AnswerChart extends LitElement {
       }
       .swatches .scheme {
         color: light-dark(#000, #fff);
-        transition: color 1ms;
+        /* The physical side of this margin flips with the direction: a page
+           switching to right to left is heard the same way, and the plot mirrored. */
+        margin-inline-start: 1px;
+        transition: color 1ms, margin 1ms;
       }
       .s1 { color: var(--_series-1); }
       .s2 { color: var(--_series-2); }
@@ -226,6 +229,7 @@ export class AnswerChart extends LitElement {
     });
   }
 
+  /** The theme or the direction changed: draw again with what the page now says. */
   private refreshColours = () => this.chart && this.drawChart();
 
   private selectView(view: ChartView) {
@@ -266,6 +270,8 @@ export class AnswerChart extends LitElement {
     const type = this.view === 'bar' ? 'bar' : 'line';
     const format = (value: number) => `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`;
     const axisTitle = (text?: string) => ({ display: Boolean(text), text: text ?? '', color: colours.text });
+    // Right to left, categories run from the right and the value axis stands on the right, like the legend above them.
+    const rtl = getComputedStyle(this).direction === 'rtl';
     return {
       type,
       data: {
@@ -283,11 +289,21 @@ export class AnswerChart extends LitElement {
         plugins: {
           // The legend is HTML (see render): it wraps with the page instead of squeezing the plot on a narrow screen.
           legend: { display: false },
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` } },
+          tooltip: {
+            rtl,
+            textDirection: rtl ? 'rtl' : 'ltr',
+            callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` },
+          },
         },
         scales: {
-          x: { stacked: this.stacked, title: axisTitle(this.xLabel), ticks: { color: colours.text }, grid: { color: colours.grid } },
-          y: { stacked: this.stacked, title: axisTitle(this.yLabel), ticks: { color: colours.text, callback: (v) => format(Number(v)) }, grid: { color: colours.grid } },
+          x: { reverse: rtl, stacked: this.stacked, title: axisTitle(this.xLabel), ticks: { color: colours.text }, grid: { color: colours.grid } },
+          y: {
+            position: rtl ? 'right' : 'left',
+            stacked: this.stacked,
+            title: axisTitle(this.yLabel),
+            ticks: { color: colours.text, callback: (v) => format(Number(v)) },
+            grid: { color: colours.grid },
+          },
         },
       },
     };
