@@ -28,7 +28,6 @@ export const threadStyles = css`
     white-space: nowrap;
   }
   .scroller {
-    position: relative;
     flex: 1 1 auto;
     min-height: 0;
     overflow-y: auto;

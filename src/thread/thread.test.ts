@@ -433,28 +433,25 @@ describe('agent-thread', () => {
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth);
     });
 
-    for (const wait of [0, 1, 2, 3]) {
-      it(`still follows the next question after the final answer folds the process away (asked ${wait} frames later)`, async () => {
-        const thread = await shortThread();
-        for (const id of ['p1', 'p2', 'p3', 'p4']) paragraph(id).forEach((part) => thread.applyPart(part));
-        await thread.updateComplete;
-        await frames();
-        const scroller = scrollerOf(thread);
-        expect(fromBottom(scroller)).to.be.lessThan(2);
-        // The report folds four paragraphs under "View process": the content shrinks under the reader.
-        thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
-        thread.applyPart({ type: 'finish' });
-        await thread.updateComplete;
-        await frames(wait);
-        void thread.send('And the next question?');
-        await frames(1);
-        thread.applyPart({ type: 'start' });
-        for (const id of ['q1', 'q2', 'q3']) paragraph(id).forEach((part) => thread.applyPart(part));
-        await thread.updateComplete;
-        await frames();
-        expect(fromBottom(scroller), 'the new answer is followed').to.be.lessThan(2);
-      });
-    }
+    it('a fold that shrinks the content under the reader is not taken for scrolling up: the next answer is followed', async () => {
+      const thread = await shortThread();
+      for (const id of ['p1', 'p2', 'p3', 'p4']) paragraph(id).forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      const scroller = scrollerOf(thread);
+      expect(fromBottom(scroller)).to.be.lessThan(2);
+      // The report folds four paragraphs under "View process"; the next question comes before a frame has passed.
+      thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
+      thread.applyPart({ type: 'finish' });
+      await thread.updateComplete;
+      void thread.send('And the next question?');
+      await frames(1);
+      thread.applyPart({ type: 'start' });
+      for (const id of ['q1', 'q2', 'q3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      await thread.updateComplete;
+      await frames();
+      expect(fromBottom(scroller), 'the new answer is followed').to.be.lessThan(2);
+    });
 
     it('stops following when the reader scrolls up, and resumes at the bottom', async () => {
       const thread = await shortThread();

@@ -148,13 +148,6 @@ export class AgentThread extends LitElement {
     this.requestUpdate();
   }
 
-  /** The "New conversation" button: its own button goes away, so focus moves on to the message box. */
-  private async startOver() {
-    await this.newConversation();
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
-  }
-
   private persistenceHost(): PersistenceHost {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below needs the element, not the literal
     const thread = this;
@@ -405,18 +398,19 @@ export class AgentThread extends LitElement {
     void this.send(text);
   }
 
-  /** Whether the Stop button had focus when this update began: it is about to go away. */
-  private stopHadFocus = false;
+  /** Whether focus was inside the thread when this update began. */
+  private hadFocus = false;
 
   protected override update(changed: PropertyValues<this>) {
-    this.stopHadFocus = this.shadowRoot?.activeElement?.classList.contains('stop') ?? false;
+    this.hadFocus = Boolean(this.shadowRoot?.activeElement);
     super.update(changed);
   }
 
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
-    // Stop pressed, or the answer ended while the reader was on Stop: focus goes on to the message box, not the page.
-    if (this.stopHadFocus && !this.busy) this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
+    // The focused control went away (Stop once the answer ends, New conversation once the
+    // thread is empty): focus goes on to the message box instead of falling to the page.
+    if (this.hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
     this.scheduleScroll();
     this.watchEarlier();
   }
@@ -462,7 +456,7 @@ export class AgentThread extends LitElement {
         ? html`<header>
             ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing}
             ${messages.length
-              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.startOver()}>${msg('New conversation')}</button>`
+              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
               : nothing}
           </header>`
         : nothing}
@@ -489,7 +483,7 @@ export class AgentThread extends LitElement {
               @keydown=${this.onKeydown}
             ></textarea>
             ${this.busy
-              ? html`<button type="button" class="button stop" @click=${() => this.stop()}>${msg('Stop')}</button>`
+              ? html`<button type="button" class="button" @click=${() => this.stop()}>${msg('Stop')}</button>`
               : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`}
           </form>`}`;
   }

@@ -205,7 +205,7 @@ export class AnswerChart extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     this.colourScheme = window.matchMedia('(prefers-color-scheme: dark)');
-    this.colourScheme.addEventListener('change', this.refreshColours);
+    this.colourScheme.addEventListener('change', this.redraw);
     // A long restored thread holds many charts; only those the reader reaches are drawn.
     this.visibility = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -218,7 +218,7 @@ export class AnswerChart extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.colourScheme?.removeEventListener('change', this.refreshColours);
+    this.colourScheme?.removeEventListener('change', this.redraw);
     this.visibility?.disconnect();
     // A keyed re-order disconnects and reconnects at once: keep the chart then.
     queueMicrotask(() => {
@@ -230,7 +230,7 @@ export class AnswerChart extends LitElement {
   }
 
   /** The theme or the direction changed: draw again with what the page now says. */
-  private refreshColours = () => this.chart && this.drawChart();
+  private redraw = () => this.chart && this.drawChart();
 
   private selectView(view: ChartView) {
     this.chosenView = view;
@@ -345,7 +345,7 @@ export class AnswerChart extends LitElement {
       <span class="visually-hidden" role="status">${this.announcement}</span>
       <div class="swatches" aria-hidden="true">
         <i class="s1"></i><i class="s2"></i><i class="s3"></i><i class="s4"></i><i class="s5"></i><i class="s6"></i>
-        <i class="text"></i><i class="grid"></i><i class="scheme" @transitionend=${this.refreshColours}></i>
+        <i class="text"></i><i class="grid"></i><i class="scheme" @transitionend=${this.redraw}></i>
       </div>
     </figure>`;
   }
