@@ -347,6 +347,8 @@ describe('agent-thread', () => {
     const scrollerOf = (thread: AgentThread) => $(thread, '.scroller');
     const fromBottom = (scroller: Element) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
     const paragraph = (id: string) => text(id, `${id}: ${'A long line of the answer that wraps. '.repeat(6)}`);
+    /** Streams one long paragraph per id into the open turn. */
+    const paragraphs = (thread: AgentThread, ...ids: string[]) => ids.forEach((id) => paragraph(id).forEach((part) => thread.applyPart(part)));
 
     async function shortThread(): Promise<AgentThread> {
       const box = await fixture<HTMLElement>(html`<div style="height: 240px; width: 320px"><agent-thread no-composer></agent-thread></div>`);
@@ -358,7 +360,7 @@ describe('agent-thread', () => {
 
     it('keeps the newest text in view while an answer streams', async () => {
       const thread = await shortThread();
-      for (const id of ['p1', 'p2', 'p3', 'p4']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1', 'p2', 'p3', 'p4');
       await thread.updateComplete;
       await frames();
       const scroller = scrollerOf(thread);
@@ -368,7 +370,7 @@ describe('agent-thread', () => {
 
     it('follows content that grows after the last part arrived (a block that lays out later)', async () => {
       const thread = await shortThread();
-      paragraph('p1').forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1');
       thread.applyPart({ type: 'data-answer_ui', id: 'side', data: sideBlock });
       await settle(thread);
       await frames();
@@ -384,7 +386,7 @@ describe('agent-thread', () => {
 
     it('leaves what the reader opens where it is: "View process" at the bottom does not jump', async () => {
       const thread = await shortThread();
-      for (const id of ['p1', 'p2']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1', 'p2');
       thread.applyPart({ type: 'data-answer_ui', id: 'side', data: sideBlock });
       thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
       thread.applyPart({ type: 'finish' });
@@ -405,7 +407,7 @@ describe('agent-thread', () => {
 
       // The next answer is followed again.
       thread.applyPart({ type: 'start' });
-      paragraph('p3').forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p3');
       await thread.updateComplete;
       await frames();
       expect(fromBottom(scroller)).to.be.lessThan(2);
@@ -413,9 +415,9 @@ describe('agent-thread', () => {
 
     it('scrolls only inside itself: hidden helper text of its blocks does not stretch the page', async () => {
       const thread = await shortThread();
-      for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1', 'p2', 'p3');
       thread.applyPart({ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() });
-      for (const id of ['p4', 'p5']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p4', 'p5');
       await settle(thread);
       await frames();
       expect(scrollerOf(thread).scrollHeight).to.be.greaterThan(1000);
@@ -435,7 +437,7 @@ describe('agent-thread', () => {
 
     it('a fold that shrinks the content under the reader is not taken for scrolling up: the next answer is followed', async () => {
       const thread = await shortThread();
-      for (const id of ['p1', 'p2', 'p3', 'p4']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1', 'p2', 'p3', 'p4');
       await thread.updateComplete;
       await frames();
       const scroller = scrollerOf(thread);
@@ -447,7 +449,7 @@ describe('agent-thread', () => {
       void thread.send('And the next question?');
       await frames(1);
       thread.applyPart({ type: 'start' });
-      for (const id of ['q1', 'q2', 'q3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'q1', 'q2', 'q3');
       await thread.updateComplete;
       await frames();
       expect(fromBottom(scroller), 'the new answer is followed').to.be.lessThan(2);
@@ -455,20 +457,20 @@ describe('agent-thread', () => {
 
     it('stops following when the reader scrolls up, and resumes at the bottom', async () => {
       const thread = await shortThread();
-      for (const id of ['p1', 'p2', 'p3']) paragraph(id).forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p1', 'p2', 'p3');
       await thread.updateComplete;
       await frames();
       const scroller = scrollerOf(thread);
       scroller.scrollTop = 0;
       await oneEvent(scroller, 'scroll');
-      paragraph('p4').forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p4');
       await thread.updateComplete;
       await frames();
       expect(scroller.scrollTop, 'the reader stays where they scrolled to').to.equal(0);
 
       scroller.scrollTop = scroller.scrollHeight;
       await oneEvent(scroller, 'scroll');
-      paragraph('p5').forEach((part) => thread.applyPart(part));
+      paragraphs(thread, 'p5');
       await thread.updateComplete;
       await frames();
       expect(fromBottom(scroller), 'back at the bottom, new text is followed again').to.be.lessThan(2);
