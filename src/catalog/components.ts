@@ -201,6 +201,8 @@ export type EvidenceItemT = z.infer<typeof EvidenceItem>;
 export type MapLocationPropsT = z.infer<typeof MapLocationProps>;
 export type FollowUpFormPropsT = z.infer<typeof FollowUpFormProps>;
 export type FormFieldT = z.infer<typeof FormField>;
+/** One answer of a submitted FollowUpForm field (text, number, checkbox state, or nothing). */
+export type FormValue = string | number | boolean | null;
 
 /** Props of each component, by name. */
 export interface ComponentPropsMap {

@@ -25,6 +25,7 @@ const FOLLOW_SLACK = 48;
 const HISTORY_PAGE = 20;
 
 /**
+ * @tag agent-thread
  * @summary A drop-in agent chat: streams text and answer blocks over the AI SDK UI message stream.
  *
  * With `api`, sending POSTs `{ id, messages, trigger }` like the AI SDK's

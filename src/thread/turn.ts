@@ -1,10 +1,11 @@
 import { localized, msg, str } from '@lit/localize';
-import { css, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import '../components/block/define.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
+import { turnStyles } from './turn.styles.js';
 import './markdown/define.js';
 import { FINAL_ANSWER, PRESENT_ANSWER, type AssistantTurn, type BlockItem, type NoticeItem, type TurnItem } from './state.js';
 
@@ -31,7 +32,8 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
 const isInternalTool = (item: TurnItem) => item.kind === 'tool' && (item.name === PRESENT_ANSWER || item.name === FINAL_ANSWER);
 
 /**
- * One assistant turn: text, blocks, reasoning and tool steps in stream
+ * @tag agent-turn
+ * @summary One assistant turn: text, blocks, reasoning and tool steps in stream
  * order; once the final report is in, the report and the blocks it names,
  * with everything else folded under "View process". Block elements are kept
  * by block id and moved, never re-created, so a block is never mounted twice
@@ -39,101 +41,7 @@ const isInternalTool = (item: TurnItem) => item.kind === 'tool' && (item.name ==
  */
 @localized()
 export class AgentTurn extends LitElement {
-  static override styles = [
-    themeStyles,
-    css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_space-md);
-      }
-      .process {
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-      }
-      .process > summary {
-        cursor: pointer;
-        padding: var(--_space-sm) var(--_space-md);
-        color: var(--_muted);
-        font-size: 0.875rem;
-        border-radius: var(--_radius);
-      }
-      .process[open] > summary {
-        border-bottom: 1px solid var(--_border);
-      }
-      .process-body {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_space-md);
-        padding: var(--_space-md);
-      }
-      .report {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_space-md);
-      }
-      .step {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 0.5rem;
-        align-items: baseline;
-        font-size: 0.8125rem;
-        color: var(--_muted);
-      }
-      .step .name {
-        font-family: var(--_mono);
-        color: var(--_text);
-        min-width: 0;
-        overflow-wrap: anywhere;
-      }
-      .step .summary {
-        flex-basis: 100%;
-        overflow-wrap: anywhere;
-      }
-      .step.failed .state {
-        color: var(--_negative);
-      }
-      details.reasoning > summary {
-        cursor: pointer;
-      }
-      .reasoning-text {
-        margin: 0.25rem 0 0;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-        font-size: 0.8125rem;
-        color: var(--_muted);
-      }
-      .notice {
-        margin: 0;
-        padding: var(--_space-sm) var(--_space-md);
-        border-inline-start: 3px solid var(--_negative);
-        background: var(--_raised);
-        border-start-end-radius: var(--_radius);
-        border-end-end-radius: var(--_radius);
-        font-size: 0.875rem;
-      }
-      .pending,
-      .status {
-        color: var(--_muted);
-        font-size: 0.875rem;
-      }
-      @media (prefers-reduced-motion: no-preference) {
-        .pending::after {
-          content: '';
-          display: inline-block;
-          width: 1.5em;
-          text-align: start;
-          animation: dots 1.2s steps(4) infinite;
-        }
-        @keyframes dots {
-          0% { content: ''; }
-          25% { content: '.'; }
-          50% { content: '..'; }
-          75% { content: '...'; }
-        }
-      }
-    `,
-  ];
+  static override styles = [themeStyles, turnStyles];
 
   /** The turn to show; the thread calls `requestUpdate()` when it changes. */
   @property({ attribute: false }) turn?: AssistantTurn;

@@ -1,10 +1,11 @@
 import { localized, msg } from '@lit/localize';
-import { css, html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { validateBlock, type Block, type BlockElement, type ValidationError } from '../../catalog/index.js';
 import { AnswerErrorEvent, type FormValue } from '../shared/events.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { blockStyles } from './block.styles.js';
 import { props } from './props-directive.js';
 import '../stack/define.js';
 import '../section/define.js';
@@ -29,22 +30,7 @@ import '../follow-up-form/define.js';
  */
 @localized()
 export class AnswerBlock extends LitElement {
-  static override styles = [
-    themeStyles,
-    css`
-      :host {
-        display: block;
-      }
-      .fallback {
-        margin: 0;
-        padding: var(--_space-sm) var(--_space-md);
-        border: 1px dashed var(--_border);
-        border-radius: var(--_radius);
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-    `,
-  ];
+  static override styles = [themeStyles, blockStyles];
 
   /** The block: an object or JSON text. Untrusted; validated before anything renders. */
   @property({ attribute: false }) block: unknown;

@@ -3,7 +3,9 @@
  * readonly `detail`, bubbling and composed so a host can listen anywhere.
  */
 
-export type FormValue = string | number | boolean | null;
+import type { FormValue } from '../../catalog/index.js';
+
+export type { FormValue };
 
 abstract class AnswerEvent<D> extends Event {
   constructor(type: string, readonly detail: D, init: EventInit = {}) {

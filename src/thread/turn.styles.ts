@@ -1,0 +1,94 @@
+import { css } from 'lit';
+
+export const turnStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-md);
+  }
+  .process {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .process > summary {
+    cursor: pointer;
+    padding: var(--_space-sm) var(--_space-md);
+    color: var(--_muted);
+    font-size: 0.875rem;
+    border-radius: var(--_radius);
+  }
+  .process[open] > summary {
+    border-bottom: 1px solid var(--_border);
+  }
+  .process-body {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-md);
+    padding: var(--_space-md);
+  }
+  .report {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-md);
+  }
+  .step {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+    align-items: baseline;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .step .name {
+    font-family: var(--_mono);
+    color: var(--_text);
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  .step .summary {
+    flex-basis: 100%;
+    overflow-wrap: anywhere;
+  }
+  .step.failed .state {
+    color: var(--_negative);
+  }
+  details.reasoning > summary {
+    cursor: pointer;
+  }
+  .reasoning-text {
+    margin: 0.25rem 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .notice {
+    margin: 0;
+    padding: var(--_space-sm) var(--_space-md);
+    border-inline-start: 3px solid var(--_negative);
+    background: var(--_raised);
+    border-start-end-radius: var(--_radius);
+    border-end-end-radius: var(--_radius);
+    font-size: 0.875rem;
+  }
+  .pending,
+  .status {
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .pending::after {
+      content: '';
+      display: inline-block;
+      width: 1.5em;
+      text-align: start;
+      animation: dots 1.2s steps(4) infinite;
+    }
+    @keyframes dots {
+      0% { content: ''; }
+      25% { content: '.'; }
+      50% { content: '..'; }
+      75% { content: '...'; }
+    }
+  }
+`;
