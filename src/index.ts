@@ -14,10 +14,11 @@ export { AnswerChart, type ChartView } from './components/chart/chart.js';
 export { AnswerEvidence } from './components/evidence/evidence.js';
 export { AnswerMapLocation } from './components/map-location/map-location.js';
 export { AnswerFollowUpForm } from './components/follow-up-form/follow-up-form.js';
-export { AgentThread, formSummary } from './thread/thread.js';
+export { AgentThread } from './thread/thread.js';
+export { formSummary } from './thread/form-submission.js';
 export { AnswerMarkdown } from './thread/markdown/markdown.js';
 export type { RequestOptions, UIMessage } from './thread/transport.js';
-export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './thread/state.js';
+export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
 export {
   AnswerErrorEvent,
   AnswerSendEvent,

@@ -8,7 +8,7 @@
 import '../../src/index.js';
 import type { AgentThread } from '../../src/index.js';
 import { openThreadStore, serializeMessage } from '../../src/store/index.js';
-import type { ThreadMessage } from '../../src/thread/state.js';
+import type { ThreadMessage } from '../../src/conversation/index.js';
 import { investigationBlock, revenueBlock } from '../../src/test-support/blocks.js';
 import { markdownAnswer } from '../fixtures.js';
 import { summarize } from '../stats.js';

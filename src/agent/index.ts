@@ -17,14 +17,14 @@ import {
   type FinalAnswer,
   type ValidationError,
 } from '../catalog/index.js';
+import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER } from '../conversation/index.js';
 
 /** Anything that accepts UI message stream parts, e.g. the `writer` of `createUIMessageStream`. */
 export interface PartWriter {
   write(part: UIMessageChunk): void;
 }
 
-export const PRESENT_ANSWER = 'present_answer';
-export const FINAL_ANSWER = 'final_answer';
+export { PRESENT_ANSWER, FINAL_ANSWER };
 
 /** What the tools return to the model. */
 export type ToolOutcome = { ok: true; block_id?: string; message: string } | { ok: false; errors: ValidationError[]; message: string };
@@ -33,7 +33,7 @@ export type ToolOutcome = { ok: true; block_id?: string; message: string } | { o
 export function writeBlock(writer: PartWriter, input: unknown): { ok: true; block: Block } | { ok: false; errors: ValidationError[] } {
   const result = validateBlock(input);
   if (!result.ok) return result;
-  writer.write({ type: 'data-answer_ui', id: result.block.block_id, data: result.block } as UIMessageChunk);
+  writer.write({ type: BLOCK_PART, id: result.block.block_id, data: result.block } as UIMessageChunk);
   return result;
 }
 
@@ -45,7 +45,7 @@ export function writeFinalAnswer(
 ): { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] } {
   const result = validateFinalAnswer(input, publishedBlockIds ? { publishedBlockIds } : {});
   if (!result.ok) return result;
-  writer.write({ type: 'data-final_answer', data: result.answer } as UIMessageChunk);
+  writer.write({ type: FINAL_ANSWER_PART, data: result.answer } as UIMessageChunk);
   return result;
 }
 
@@ -96,7 +96,7 @@ export function withoutAnswerToolCalls(stream: ReadableStream<UIMessageChunk>): 
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(part, controller) {
         const call = part as { type: string; toolCallId?: string; toolName?: string };
-        if (call.toolCallId && (call.toolName === PRESENT_ANSWER || call.toolName === FINAL_ANSWER)) hidden.add(call.toolCallId);
+        if (call.toolCallId && ANSWER_TOOLS.includes(call.toolName ?? '')) hidden.add(call.toolCallId);
         if (call.toolCallId && hidden.has(call.toolCallId)) return;
         controller.enqueue(part);
       },

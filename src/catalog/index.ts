@@ -16,8 +16,8 @@ export {
   type ElementOf,
   type FinalAnswer,
 } from './block.js';
-export { validateBlock, validateFinalAnswer, type BlockResult, type FinalAnswerResult, type ValidateBlockOptions } from './validate.js';
+export { validateBlock, validateFinalAnswer, isValidatedBlock, fallbackTextOf, type BlockResult, type FinalAnswerResult, type ValidateBlockOptions } from './validate.js';
 export { jsonEqual } from './json-equal.js';
-export type { ErrorCode, ValidationError } from './issues.js';
+export { ERROR_CODES, describeErrors, type ErrorCode, type ValidationError } from './issues.js';
 export { catalogJsonSchema, finalAnswerJsonSchema, componentJsonSchema, contract, type JsonSchema } from './json-schema.js';
 export { catalogPrompt } from './prompt.js';

@@ -6,29 +6,37 @@ import type * as z from 'zod/mini';
  * what was found, in plain English (they are protocol text, not UI text).
  */
 
-export type ErrorCode =
-  | 'invalid_json'
-  | 'invalid_envelope'
-  | 'unknown_component'
-  | 'unknown_prop'
-  | 'invalid_prop'
-  | 'missing_ref'
-  | 'cycle'
-  | 'duplicate_ref'
-  | 'orphan'
-  | 'too_many_nodes'
-  | 'too_deep'
-  | 'too_large'
-  | 'misaligned_series'
-  | 'non_finite'
-  | 'row_length'
-  | 'duplicate_field';
+/** Every code a validation error can have (SPEC §2). */
+export const ERROR_CODES = [
+  'invalid_json',
+  'invalid_envelope',
+  'unknown_component',
+  'unknown_prop',
+  'invalid_prop',
+  'missing_ref',
+  'cycle',
+  'duplicate_ref',
+  'orphan',
+  'too_many_nodes',
+  'too_deep',
+  'too_large',
+  'misaligned_series',
+  'non_finite',
+  'row_length',
+  'duplicate_field',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ValidationError {
   code: ErrorCode;
   /** JSON Pointer (RFC 6901) into the input. */
   path: string;
   message: string;
+}
+
+/** The errors as lines a person or a model can read: `code at /path: message`. */
+export function describeErrors(errors: readonly ValidationError[]): string {
+  return errors.map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('\n');
 }
 
 export type Segment = string | number;

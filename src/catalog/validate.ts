@@ -9,6 +9,30 @@ export type BlockResult = { ok: true; block: Block } | { ok: false; errors: Vali
 export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] };
 
 const idRegex = new RegExp(ID_PATTERN);
+
+/**
+ * Blocks this validator returned. A renderer handed one of these need not
+ * check it again; anything else (a host's object, JSON text) it validates.
+ * Private to this module, so only `validateBlock` can vouch for a block.
+ */
+const validated = new WeakSet<Block>();
+
+/** Whether `value` is a block `validateBlock` returned (and so is valid as it stands). */
+export const isValidatedBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && validated.has(value as Block);
+
+/** The `fallback_text` of a block-like input (an object or JSON text), when it has a usable one. */
+export function fallbackTextOf(input: unknown): string {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return '';
+    }
+  }
+  const text = isPlainObject(value) ? value.fallback_text : undefined;
+  return typeof text === 'string' ? text.slice(0, LIMITS.maxFallbackText) : '';
+}
 const ENVELOPE_KEYS = new Set(['block_id', 'fallback_text', 'root', 'elements']);
 
 export interface ValidateBlockOptions {
@@ -143,10 +167,9 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   if (errors.length > 0) return fail(errors);
   const out: Record<string, BlockElement> = {};
   for (const id of ids) out[id] = checked.get(id)!;
-  return {
-    ok: true,
-    block: { block_id: raw.block_id as string, fallback_text: raw.fallback_text as string, root: raw.root as string, elements: out },
-  };
+  const block: Block = { block_id: raw.block_id as string, fallback_text: raw.fallback_text as string, root: raw.root as string, elements: out };
+  validated.add(block);
+  return { ok: true, block };
 }
 
 function checkElement(id: string, element: unknown, errors: ValidationError[], previous?: BlockElement): BlockElement | undefined {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
+import type { AssistantTurn, ThreadMessage } from '../conversation/index.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
 import { CAPS, deserializeThread, serializeThread } from './projection.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';

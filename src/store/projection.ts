@@ -1,6 +1,17 @@
-import { validateBlock, type Block } from '../catalog/index.js';
-import type { FormValue } from '../components/shared/events.js';
-import { summarize, textOf, type AssistantTurn, type NoticeCode, type ThreadMessage, type TurnItem, type TurnStatus } from '../thread/state.js';
+import { validateBlock, type Block, type FormValue } from '../catalog/index.js';
+import {
+  isOneOf,
+  NOTICE_CODES,
+  summarize,
+  textOf,
+  TURN_STATUSES,
+  type AssistantTurn,
+  type NoticeCode,
+  type ThreadMessage,
+  type ToolStatus,
+  type TurnItem,
+  type TurnStatus,
+} from '../conversation/index.js';
 
 /*
  * The trimmed projection of a conversation that is saved: text, validated
@@ -25,7 +36,7 @@ export const CAPS = Object.freeze({
 
 export type SavedItem =
   | { kind: 'text' | 'reasoning'; key: string; text: string }
-  | { kind: 'tool'; key: string; name: string; status: 'running' | 'done' | 'failed'; summary: string }
+  | { kind: 'tool'; key: string; name: string; status: ToolStatus; summary: string }
   | { kind: 'block'; key: string; blockId: string; block?: Block; fallbackText?: string; submissions?: Record<string, Record<string, FormValue>> }
   | { kind: 'notice'; key: string; code: NoticeCode; detail: string };
 
@@ -96,8 +107,6 @@ export function serializeThread(messages: readonly ThreadMessage[]): SavedThread
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const STATUSES = new Set(['streaming', 'complete', 'stopped', 'interrupted', 'error']);
-const NOTICES = new Set(['malformed_line', 'connection_lost', 'http_error', 'stream_error', 'invalid_final_answer', 'request_failed', 'storage']);
 
 function restoreItem(raw: unknown): TurnItem | undefined {
   if (!isObject(raw) || !isString(raw.key)) return undefined;
@@ -109,7 +118,7 @@ function restoreItem(raw: unknown): TurnItem | undefined {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
       return { kind: 'tool', key: raw.key, name: raw.name, status: raw.status === 'done' ? 'done' : 'failed', summary: raw.summary };
     case 'notice':
-      return isString(raw.code) && NOTICES.has(raw.code) && isString(raw.detail) ? { kind: 'notice', key: raw.key, code: raw.code as NoticeCode, detail: raw.detail } : undefined;
+      return isOneOf(NOTICE_CODES, raw.code) && isString(raw.detail) ? { kind: 'notice', key: raw.key, code: raw.code, detail: raw.detail } : undefined;
     case 'block': {
       if (!isString(raw.blockId)) return undefined;
       // Every restored block passes the validator again; one that no longer does shows its fallback text.
@@ -130,11 +139,11 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   if (raw.role === 'user') {
     return isString(raw.text) ? { role: 'user', id: raw.id, text: raw.text, ...(raw.data === undefined ? {} : { data: raw.data }) } : undefined;
   }
-  if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isString(raw.status) || !STATUSES.has(raw.status)) return undefined;
+  if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isOneOf(TURN_STATUSES, raw.status)) return undefined;
   const items = raw.items.map(restoreItem).filter((item): item is TurnItem => item !== undefined);
   const final = isObject(raw.final) && isString(raw.final.text) && Array.isArray(raw.final.blockIds) ? { text: raw.final.text, blockIds: raw.final.blockIds.filter(isString) } : undefined;
   // A turn saved while it streamed was cut off by a reload: it comes back interrupted.
-  const status = raw.status === 'streaming' ? 'interrupted' : (raw.status as TurnStatus);
+  const status: TurnStatus = raw.status === 'streaming' ? 'interrupted' : raw.status;
   const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}) };
   return turn;
 }

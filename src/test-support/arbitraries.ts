@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Block, BlockElement } from '../catalog/index.js';
-import type { AssistantTurn, ThreadMessage } from '../thread/state.js';
+import type { AssistantTurn, ThreadMessage } from '../conversation/index.js';
 
 /*
  * fast-check arbitraries for catalog-valid blocks, shared by the catalog,

@@ -1,6 +1,6 @@
-import { deserializeMessage, serializeMessage } from '../store/projection.js';
-import { openThreadStore, StoreError, ThreadSync, type ThreadStore } from '../store/index.js';
-import type { ThreadMessage, ThreadState } from './state.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ThreadMessage, ThreadState } from '../conversation/index.js';
+import { deserializeMessage, openThreadStore, serializeMessage, StoreError, ThreadSync, type ThreadStore } from '../store/index.js';
 
 /** How often a streaming turn is saved, at most. */
 export const CHECKPOINT_INTERVAL = 250;
@@ -24,9 +24,10 @@ let sharedStore: Promise<ThreadStore> | undefined;
  * Keeps one thread's messages in a store: loads them when the thread id is
  * set, saves each message at its own position (so saving costs the same
  * however long the thread), checkpoints a streaming turn at most every
- * 250 ms, and follows changes made in other tabs.
+ * 250 ms, and follows changes made in other tabs while its element is
+ * on the page.
  */
-export class ThreadPersistence {
+export class ThreadPersistence implements ReactiveController {
   private threadId?: string;
   private store?: Promise<ThreadStore>;
   private positions = new WeakMap<ThreadMessage, number>();
@@ -38,7 +39,12 @@ export class ThreadPersistence {
   private loading?: Promise<void>;
   private sync?: ThreadSync;
 
-  constructor(private readonly host: PersistenceHost) {}
+  constructor(
+    private readonly host: PersistenceHost,
+    element: ReactiveControllerHost,
+  ) {
+    element.addController(this);
+  }
 
   /** Uses `store` instead of the page's shared IndexedDB store. */
   useStore(store: ThreadStore | Promise<ThreadStore> | undefined) {
@@ -114,15 +120,15 @@ export class ThreadPersistence {
     void work.finally(() => this.writing.delete(work));
   }
 
-  /** Follows changes other pages make to this thread while the element is on the page. */
-  connect() {
+  /** Follows changes other pages make to this thread. */
+  hostConnected() {
     this.sync ??= new ThreadSync((threadId) => {
       if (threadId === this.threadId && !this.host.busy) void this.load(threadId);
     });
   }
 
   /** Stops following other pages; pending saves still complete. */
-  disconnect() {
+  hostDisconnected() {
     this.sync?.close();
     this.sync = undefined;
   }

@@ -1,28 +1,24 @@
 import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Block, FormFieldT } from '../catalog/index.js';
-import { AnswerErrorEvent, AnswerSendEvent, type AnswerFormSubmitEvent, type FormValue } from '../components/shared/events.js';
+import { describeErrors, fallbackTextOf } from '../catalog/index.js';
+import { AnswerErrorEvent, AnswerSendEvent, type AnswerFormSubmitEvent } from '../components/shared/events.js';
+import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
-import { readPart } from './parts.js';
-import { ThreadPersistence, type PersistenceHost } from './persistence.js';
+import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
 import type { StoreError, ThreadStore } from '../store/index.js';
-import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT } from './sse.js';
-import { newId, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage } from './state.js';
+import { FocusRescue } from './focus-rescue.js';
+import { FollowController } from './follow-controller.js';
+import { submissionMessage } from './form-submission.js';
+import { ThreadPersistence, type PersistenceHost } from './persistence.js';
+import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
 import { AgentTurn, noticeText } from './turn.js';
-import { define } from '../components/shared/define.js';
-import { formatAnswer } from '../components/follow-up-form/follow-up-form.js';
 
 define('agent-turn', AgentTurn);
-
-/** How close to the bottom (px) still counts as following the conversation. */
-const FOLLOW_SLACK = 48;
-/** Messages rendered at first when a long thread is restored; earlier ones render as the reader scrolls up. */
-const HISTORY_PAGE = 20;
 
 /**
  * @tag agent-thread
@@ -41,6 +37,8 @@ const HISTORY_PAGE = 20;
  * @csspart messages - The message list.
  * @csspart composer - The message form.
  * @csspart new-conversation - The "New conversation" button.
+ * @csspart report - A finished answer's report and the blocks it names.
+ * @csspart process - The "View process" disclosure of a finished answer.
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 @localized()
@@ -62,35 +60,29 @@ export class AgentThread extends LitElement {
   /** Extra headers and body fields for the chat request. */
   @property({ attribute: false }) requestOptions: RequestOptions = {};
 
-  @state() private streaming = false;
   @state() private draft = '';
   @state() private announcement = '';
   @state() private storageNotice = '';
   @state() private restoreNotice = '';
-  /** Index of the first message on screen: a long restored history renders its end first. */
-  @state() private shownFrom = 0;
-  private earlierObserver?: IntersectionObserver;
-
-  @query('.scroller') private scroller?: HTMLElement;
 
   protected readonly state = new ThreadState();
   private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
-  private abort?: AbortController;
-  private reader?: ReadableStreamDefaultReader<Uint8Array>;
-  private following = true;
-  private autoScrollTop = 0;
-  private scrollFrame = 0;
-  /**
-   * Content also grows after an update (a chart or map that loads later, a
-   * font): follow that too, unless the reader caused it by opening something
-   * ("View process", a source) since the last part arrived; then what they
-   * opened stays where it is.
-   */
-  private contentResize = new ResizeObserver(() => !this.readerActed && this.scheduleScroll());
-  private readerActed = false;
   private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
-  private persistence = new ThreadPersistence(this.persistenceHost());
+  private stream = new StreamReader(this, {
+    answering: () => Boolean(this.state.openTurn),
+    openTurn: () => this.state.openTurn ?? this.state.openNewTurn(),
+    receive: (json) => this.receive(json),
+    report: (code, detail, endAs) => this.report(code, detail, endAs),
+    streamEnded: () => this.sendQueued(),
+  });
+  private follow = new FollowController(this);
+  private persistence = new ThreadPersistence(this.persistenceHost(), this);
+
+  constructor() {
+    super();
+    new FocusRescue(this, '#message');
+  }
 
   /** The conversation so far (read-only). */
   get messages(): readonly ThreadMessage[] {
@@ -99,31 +91,18 @@ export class AgentThread extends LitElement {
 
   /** Whether an answer is under way (streamed by the thread or fed by the host). */
   get busy(): boolean {
-    return this.streaming || Boolean(this.state.openTurn);
+    return this.stream.active || Boolean(this.state.openTurn);
   }
 
   override connectedCallback() {
     super.connectedCallback();
     this.addEventListener('answer-form-submit', this.onFormSubmit);
-    this.persistence.connect();
-    this.observeContent();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.removeEventListener('answer-form-submit', this.onFormSubmit);
-    this.persistence.disconnect();
-    this.contentResize.disconnect();
     this.stop();
-  }
-
-  protected override firstUpdated() {
-    this.observeContent();
-  }
-
-  private observeContent() {
-    const content = this.renderRoot.querySelector('.messages');
-    if (content) this.contentResize.observe(content);
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -159,8 +138,7 @@ export class AgentThread extends LitElement {
       },
       reloaded: (unreadable = 0) => {
         this.restoreNotice = unreadable ? msg('Some saved messages could not be shown: they are damaged or were saved by a newer version.') : '';
-        this.shownFrom = Math.max(0, this.state.messages.length - HISTORY_PAGE);
-        this.following = true;
+        this.follow.reset(this.state.messages.length);
         this.requestUpdate();
       },
       storageFailed: (error) => this.storageFailed(error),
@@ -185,120 +163,44 @@ export class AgentThread extends LitElement {
     // The question is in the thread before listeners hear of it: a host that
     // answers at once, inside its listener, gets its answer after the question.
     this.persistence.changed(this.state.addUser(text, data), true);
-    this.following = true;
+    this.follow.follow();
     this.requestUpdate();
     const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
-    if (!deliver || !this.api) return;
+    const api = this.api;
+    if (!deliver || !api) return;
+    const history = [...this.state.messages];
     this.state.openNewTurn();
-    this.streaming = true;
-    const abort = (this.abort = new AbortController());
-    let response: Response;
-    try {
-      const history = this.state.messages.slice(0, -1);
-      response = await postChat(this.api, this.threadId || this.fallbackChatId, history, this.requestOptions, abort.signal);
-    } catch (error) {
-      if (!abort.signal.aborted) this.report('request_failed', String(error), 'interrupted');
-      this.finishStream();
-      return;
-    }
-    await this.consume(response);
+    await this.stream.post((signal) => postChat(api, this.threadId || this.fallbackChatId, history, this.requestOptions, signal));
   }
 
   /** Stops the answer that is streaming; what arrived is kept. */
   stop(): void {
-    if (!this.busy && !this.abort) return;
-    this.abort?.abort();
-    void this.reader?.cancel().catch(() => undefined);
-    const turn = this.state.endTurn('stopped');
-    if (turn) this.turnChanged(turn, true);
-    this.finishStream();
+    this.stream.cancel();
+    const change = this.state.endTurn('stopped');
+    if (change) this.reflect(change);
   }
 
   /**
    * Reads an AI SDK UI message stream (a fetch `Response` or a byte stream)
    * into the thread. Resolves when it ends; never rejects.
    */
-  async consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
-    this.streaming = true;
-    if (!this.state.openTurn) this.state.openNewTurn();
-    let stream: ReadableStream<Uint8Array> | null;
-    if (source instanceof Response) {
-      if (!source.ok) {
-        this.report('http_error', `HTTP ${source.status}${source.statusText ? ` ${source.statusText}` : ''}`, 'error');
-        this.finishStream();
-        return;
-      }
-      stream = source.body;
-    } else stream = source;
-    if (!stream) {
-      this.report('connection_lost', 'empty response', 'interrupted');
-      this.finishStream();
-      return;
-    }
-    const reader = (this.reader = stream.getReader());
-    const decoder = new TextDecoder();
-    const parser = new EventStreamParser();
-    let done = false;
-    try {
-      while (!done) {
-        const chunk = await reader.read();
-        const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-        const events = parser.push(text);
-        if (chunk.done) events.push(...parser.end());
-        for (const data of events) {
-          if (data === OVERSIZED_EVENT) {
-            this.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
-            continue;
-          }
-          if (data === '[DONE]' || this.handleEvent(data) === 'closed') {
-            done = true;
-            break;
-          }
-        }
-        if (chunk.done) break;
-      }
-      if (done) await reader.cancel().catch(() => undefined);
-      else if (this.state.openTurn) this.report('connection_lost', 'the stream ended before the answer finished', 'interrupted');
-    } catch (error) {
-      if (this.reader === reader && !this.abort?.signal.aborted && this.state.openTurn) {
-        this.report('connection_lost', String(error), 'interrupted');
-      }
-    }
-    if (this.reader === reader) this.finishStream();
+  consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
+    return this.stream.read(source);
   }
 
   /** Applies one stream part (an object like `{ type: 'text-delta', id, delta }`). Unknown parts are ignored. */
   applyPart(part: unknown): void {
-    const known = readPart(part);
-    if (!known) return;
-    const change = this.state.apply(known);
-    if (change) this.reflect(change);
-    if (change?.closed && this.streaming) this.closeStream();
+    this.receive(part);
   }
 
-  private handleEvent(data: string): 'closed' | void {
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      this.report('malformed_line', data.slice(0, 200));
-      return;
-    }
-    const before = this.state.openTurn;
-    this.applyPart(json);
-    if (before && before.closed) return 'closed';
-  }
-
-  /** Ends the stream of a turn that is over: later parts cannot rewrite it. */
-  private closeStream() {
-    this.abort?.abort();
-  }
-
-  private finishStream() {
-    this.streaming = false;
-    this.abort = undefined;
-    this.reader = undefined;
-    this.sendQueued();
+  /** Applies a part; returns whether it ended the turn. */
+  private receive(json: unknown): boolean {
+    const known = readPart(json);
+    const change = known && this.state.apply(known);
+    if (!change) return false;
+    this.reflect(change);
+    if (change.closed && this.stream.active) this.stream.abortRequest();
+    return Boolean(change.closed);
   }
 
   /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
@@ -309,33 +211,34 @@ export class AgentThread extends LitElement {
   }
 
   /** Adds an inline notice, fires `answer-error`, and optionally ends the turn. */
-  private report(code: NoticeCode, detail: string, endAs?: 'error' | 'interrupted') {
-    const change = this.state.addNotice(code, detail);
-    if (endAs) this.state.endTurn(endAs);
-    this.reflect(change);
+  private report(code: NoticeCode, detail: string, endAs?: TurnEnding) {
+    const change = endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail);
+    if (change) this.reflect(change);
   }
 
   private reflect(change: Change) {
     // The message list and the composer change only when a turn opens or closes.
     if (change.opened || change.closed) this.requestUpdate();
-    if (change.closed && !this.streaming) queueMicrotask(() => this.sendQueued());
+    if (change.closed && !this.stream.active) queueMicrotask(() => this.sendQueued());
     this.turnChanged(change.turn, change.closed || change.turn.closed);
     if (change.notice) {
       const text = noticeText(change.notice);
       this.dispatchEvent(new AnswerErrorEvent({ code: change.notice.code, message: change.notice.detail || text }));
       this.announce(text);
     }
+    if (change.rejected) {
+      const { errors } = change.rejected;
+      this.dispatchEvent(new AnswerErrorEvent({ code: errors[0]!.code, message: describeErrors(errors) }));
+    }
     if (change.newBlock) {
-      const block = change.newBlock.block as Partial<Block> | undefined;
-      this.announce(`${msg('New content:')} ${typeof block?.fallback_text === 'string' ? block.fallback_text : ''}`);
+      this.announce(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
     }
     if (change.final) this.announce(msg('The answer is complete.'));
   }
 
   private turnChanged(turn: AssistantTurn, ended = false) {
     this.turnElements.get(turn)?.requestUpdate();
-    this.readerActed = false;
-    this.scheduleScroll();
+    this.follow.contentChanged();
     this.persistence.changed(turn, ended);
     if (ended) void this.persistence.turnEnded();
   }
@@ -345,43 +248,13 @@ export class AgentThread extends LitElement {
     this.announcement = this.announcement === text ? `${text} ` : text;
   }
 
-  /** Follows new content once per frame, unless the reader scrolled up. */
-  private scheduleScroll() {
-    if (!this.following || this.scrollFrame) return;
-    this.scrollFrame = requestAnimationFrame(() => {
-      this.scrollFrame = 0;
-      const scroller = this.scroller;
-      if (scroller && this.following) {
-        scroller.scrollTop = scroller.scrollHeight;
-        this.autoScrollTop = scroller.scrollTop;
-      }
-    });
-  }
-
-  /**
-   * The reader stops following by scrolling up from where auto-scroll put
-   * them, and resumes by scrolling back to the bottom. Content that grows
-   * before a scroll event arrives does not count as scrolling up.
-   */
-  private onScroll() {
-    const scroller = this.scroller!;
-    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK) this.following = true;
-    else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
-  }
-
-  private onReaderAction() {
-    this.readerActed = true;
-  }
-
   private onFormSubmit = (event: AnswerFormSubmitEvent) => {
     const { blockId, elementId, values } = event.detail;
     const turnElement = event.composedPath().find((node): node is AgentTurn => node instanceof AgentTurn);
     const item = this.state.recordSubmission(blockId, elementId, values, turnElement?.turn?.id);
     if (turnElement?.turn) this.turnChanged(turnElement.turn, true);
-    const block = item?.valid ? (item.block as Block) : undefined;
-    const form = block?.elements[elementId];
-    const props = form?.type === 'FollowUpForm' ? form.props : undefined;
-    void this.send(formSummary(props?.title, props?.fields ?? [], values), { type: 'answer_form', blockId, elementId, values });
+    const { text, data } = submissionMessage(item, event.detail);
+    void this.send(text, data);
   };
 
   private onKeydown(event: KeyboardEvent) {
@@ -399,49 +272,13 @@ export class AgentThread extends LitElement {
     void this.send(text);
   }
 
-  /** Whether focus was inside the thread when this update began. */
-  private hadFocus = false;
-
-  protected override update(changed: PropertyValues<this>) {
-    this.hadFocus = Boolean(this.shadowRoot?.activeElement);
-    super.update(changed);
-  }
-
-  protected override updated(changed: PropertyValues<this>) {
-    super.updated(changed);
-    // The focused control went away (Stop once the answer ends, New conversation once the
-    // thread is empty): focus goes on to the message box instead of falling to the page.
-    if (this.hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLTextAreaElement>('#message')?.focus();
-    this.scheduleScroll();
-    this.watchEarlier();
-  }
-
-  /** Renders the next page of earlier messages, keeping what the reader sees in place. */
-  private showEarlier() {
-    const scroller = this.scroller;
-    const fromBottom = scroller ? scroller.scrollHeight - scroller.scrollTop : 0;
-    this.shownFrom = Math.max(0, this.shownFrom - HISTORY_PAGE);
-    void this.updateComplete.then(() => {
-      if (scroller) scroller.scrollTop = scroller.scrollHeight - fromBottom;
-    });
-  }
-
-  /** Loads earlier messages when their placeholder scrolls into view. */
-  private watchEarlier() {
-    this.earlierObserver?.disconnect();
-    const button = this.renderRoot.querySelector('.earlier');
-    if (!button || !this.scroller) return;
-    // Only a reader who scrolled up asks for more; at the bottom, the button is there to press.
-    this.earlierObserver = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !this.following && this.showEarlier(), { root: this.scroller });
-    this.earlierObserver.observe(button);
-  }
-
   private renderMessage(message: ThreadMessage) {
     if (message.role === 'user') {
       return html`<div class="user" role="article" aria-label=${msg('You')} dir="auto">${message.text}</div>`;
     }
     return html`<agent-turn
       role="article"
+      exportparts="report, process"
       aria-label=${msg('Assistant')}
       aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
       .turn=${message}
@@ -461,13 +298,13 @@ export class AgentThread extends LitElement {
               : nothing}
           </header>`
         : nothing}
-      <div class="scroller" @scroll=${this.onScroll} @pointerdown=${this.onReaderAction} @keydown=${this.onReaderAction}>
+      <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
-          ${this.shownFrom > 0
-            ? html`<button type="button" class="button earlier" @click=${() => this.showEarlier()}>${msg('Show earlier messages')}</button>`
+          ${this.follow.hasEarlier
+            ? html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`
             : nothing}
-          ${repeat(this.shownFrom > 0 ? messages.slice(this.shownFrom) : messages, (message) => message.id, (message) => this.renderMessage(message))}
+          ${repeat(this.follow.visible(messages), (message) => message.id, (message) => this.renderMessage(message))}
         </div>
       </div>
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
@@ -488,15 +325,6 @@ export class AgentThread extends LitElement {
               : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`}
           </form>`}`;
   }
-}
-
-/** A readable user message for a form submission: "Title — Label: answer; …". */
-export function formSummary(title: string | undefined, fields: readonly FormFieldT[], values: Record<string, FormValue>): string {
-  const answers = Object.entries(values).map(([name, value]) => {
-    const field = fields.find((f) => f.name === name);
-    return `${field?.label ?? name}: ${formatAnswer(field ?? { kind: 'text' }, value)}`;
-  });
-  return [title, answers.join('\n')].filter(Boolean).join('\n');
 }
 
 declare global {

@@ -1,4 +1,4 @@
-import { textOf, type ThreadMessage } from './state.js';
+import { BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART, textOf, type ThreadMessage } from '../conversation/index.js';
 
 /** A message as the AI SDK's `useChat` sends it (`UIMessage`). */
 export interface UIMessage {
@@ -21,15 +21,15 @@ export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
   return messages.flatMap((message): UIMessage[] => {
     if (message.role === 'user') {
       const parts: UIMessage['parts'] = [{ type: 'text', text: message.text }];
-      if (message.data !== undefined) parts.push({ type: 'data-answer_form', data: message.data });
+      if (message.data !== undefined) parts.push({ type: FORM_ANSWER_PART, data: message.data });
       return [{ id: message.id, role: 'user', parts }];
     }
     const parts: UIMessage['parts'] = [];
     for (const item of message.items) {
       if (item.kind === 'text' && item.parts.length) parts.push({ type: 'text', text: textOf(item) });
-      else if (item.kind === 'block') parts.push({ type: 'data-answer_ui', id: item.blockId, data: item.block });
+      else if (item.kind === 'block') parts.push({ type: BLOCK_PART, id: item.blockId, data: item.block });
     }
-    if (message.final) parts.push({ type: 'data-final_answer', data: { text: message.final.text, ui_block_ids: message.final.blockIds } });
+    if (message.final) parts.push({ type: FINAL_ANSWER_PART, data: { text: message.final.text, ui_block_ids: message.final.blockIds } });
     return parts.length ? [{ id: message.id, role: 'assistant', parts }] : [];
   });
 }

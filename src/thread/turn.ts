@@ -7,7 +7,8 @@ import type { AnswerBlock } from '../components/block/block.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { turnStyles } from './turn.styles.js';
 import './markdown/define.js';
-import { FINAL_ANSWER, PRESENT_ANSWER, type AssistantTurn, type BlockItem, type NoticeItem, type TurnItem } from './state.js';
+import { fallbackTextOf } from '../catalog/index.js';
+import { ANSWER_TOOLS, type AssistantTurn, type BlockItem, type NoticeItem, type TurnItem } from '../conversation/index.js';
 
 /** The reader-facing text of an inline notice. */
 export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
@@ -29,7 +30,7 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
   }
 }
 
-const isInternalTool = (item: TurnItem) => item.kind === 'tool' && (item.name === PRESENT_ANSWER || item.name === FINAL_ANSWER);
+const isInternalTool = (item: TurnItem) => item.kind === 'tool' && ANSWER_TOOLS.includes(item.name);
 
 /**
  * @tag agent-turn
@@ -56,7 +57,9 @@ export class AgentTurn extends LitElement {
       element.dataset.blockId = item.blockId;
       this.blocks.set(item.blockId, element);
     }
-    element.block = item.block;
+    // The conversation validated the block once; a rejected one shows its fallback text.
+    element.block = item.valid ? item.block : undefined;
+    element.fallbackText = item.valid ? '' : fallbackTextOf(item.block);
     element.submissions = item.submissions;
     return element;
   }

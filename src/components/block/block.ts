@@ -2,8 +2,8 @@ import { localized, msg } from '@lit/localize';
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { validateBlock, type Block, type BlockElement, type ValidationError } from '../../catalog/index.js';
-import { AnswerErrorEvent, type FormValue } from '../shared/events.js';
+import { describeErrors, fallbackTextOf, isValidatedBlock, validateBlock, type Block, type BlockElement, type FormValue, type ValidationError } from '../../catalog/index.js';
+import { AnswerErrorEvent } from '../shared/events.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { blockStyles } from './block.styles.js';
 import { props } from './props-directive.js';
@@ -18,10 +18,13 @@ import '../map-location/define.js';
 import '../follow-up-form/define.js';
 
 /**
+ * @tag answer-block
  * @summary Renders one answer block, validated against the catalog first.
  *
  * An invalid block renders its `fallback_text` (or a neutral notice) and
- * fires `answer-error`; nothing of it is half rendered. Setting a new
+ * fires `answer-error`; nothing of it is half rendered. A block that
+ * `validateBlock` returned is rendered as it is, without a second check
+ * (the thread validates each streamed block once). Setting a new
  * version of the block updates it in place: elements whose id and type are
  * unchanged keep their DOM node and state, and only changed props re-render.
  *
@@ -32,8 +35,11 @@ import '../follow-up-form/define.js';
 export class AnswerBlock extends LitElement {
   static override styles = [themeStyles, blockStyles];
 
-  /** The block: an object or JSON text. Untrusted; validated before anything renders. */
+  /** The block: an object or JSON text. Untrusted, unless `validateBlock` returned it; validated before anything renders. */
   @property({ attribute: false }) block: unknown;
+
+  /** Text shown while there is no block, e.g. one a thread validated and rejected (it reports the errors itself). */
+  @property({ attribute: false }) fallbackText = '';
 
   /** Submitted answers of this block's forms, by element id; those forms show read-only. */
   @property({ attribute: false }) submissions?: Record<string, Record<string, FormValue>>;
@@ -44,28 +50,29 @@ export class AnswerBlock extends LitElement {
   /** Why the current block was rejected, or an empty list when it rendered. */
   errors: ValidationError[] = [];
 
-  /** The validated block on screen, if any. */
-  get validBlock(): Block | undefined {
-    return this.current;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('block')) return;
+    this.errors = [];
+    this.fallback = '';
+    if (this.block === undefined) {
+      this.current = undefined;
+      return;
+    }
+    if (isValidatedBlock(this.block)) {
+      this.current = this.block;
+      return;
+    }
     // Unchanged elements come back as the same objects (and the same props
     // objects), so the props directive sets nothing on them.
     const result = validateBlock(this.block, { reuse: this.current });
     if (result.ok) {
       this.current = result.block;
-      this.errors = [];
       return;
     }
     this.current = undefined;
     this.errors = result.errors;
-    this.fallback = fallbackText(this.block);
-    const first = result.errors[0]!;
-    this.dispatchEvent(
-      new AnswerErrorEvent({ code: first.code, message: result.errors.map((e) => `${e.code} at ${e.path || '/'}: ${e.message}`).join('\n') }),
-    );
+    this.fallback = fallbackTextOf(this.block);
+    this.dispatchEvent(new AnswerErrorEvent({ code: result.errors[0]!.code, message: describeErrors(result.errors) }));
   }
 
   private renderElement(id: string): TemplateResult {
@@ -102,27 +109,13 @@ export class AnswerBlock extends LitElement {
 
   override render() {
     if (!this.current) {
-      return html`<p class="fallback" part="fallback" role="note">${this.fallback || msg('This part of the answer could not be shown.')}</p>`;
+      return html`<p class="fallback" part="fallback" role="note">${this.fallback || this.fallbackText || msg('This part of the answer could not be shown.')}</p>`;
     }
     // Keyed by block and root id: another block, or a new root, is a new
     // tree, never a patched old one.
     const { block_id, root } = this.current;
     return repeat([root], () => `${block_id}\u0000${root}`, () => this.renderElement(root));
   }
-}
-
-/** The block's own fallback text, if it has a usable one. */
-function fallbackText(input: unknown): string {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input);
-    } catch {
-      return '';
-    }
-  }
-  const text = (value as { fallback_text?: unknown } | null)?.fallback_text;
-  return typeof text === 'string' ? text.slice(0, 2_000) : '';
 }
 
 declare global {

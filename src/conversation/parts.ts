@@ -1,3 +1,5 @@
+import { BLOCK_PART, FINAL_ANSWER_PART } from './names.js';
+
 /*
  * The parts of the AI SDK UI message stream that a thread acts on. Parts
  * arrive from the network: each is checked for the fields it needs before
@@ -13,8 +15,7 @@ export type StreamPart =
   | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
   | { type: 'tool-output-error' | 'tool-input-error'; toolCallId: string; errorText: string; toolName?: string }
-  | { type: 'data-answer_ui'; id?: string; data: unknown }
-  | { type: 'data-final_answer'; id?: string; data: unknown }
+  | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
   | { type: 'start-step' | 'finish-step' | 'finish' | 'abort' }
   | { type: 'error'; errorText: string };
 
@@ -49,8 +50,8 @@ export function readPart(value: unknown): StreamPart | undefined {
     case 'tool-output-error':
     case 'tool-input-error':
       return str(part.toolCallId) ? ({ ...part, errorText: String(part.errorText ?? '') } as StreamPart) : undefined;
-    case 'data-answer_ui':
-    case 'data-final_answer':
+    case BLOCK_PART:
+    case FINAL_ANSWER_PART:
       return part.id === undefined || str(part.id) ? (part as StreamPart) : undefined;
     case 'error':
       return { type: 'error', errorText: String(part.errorText ?? '') };

@@ -1,80 +1,12 @@
-import { validateBlock, validateFinalAnswer, type Block, type ValidationError } from '../catalog/index.js';
-import type { FormValue } from '../components/shared/events.js';
+import { describeErrors, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
+import { newId, summarize, type AssistantTurn, type BlockItem, type NoticeItem, type TextItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
+import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 
 /*
- * The conversation as data, and the turn rules applied to stream parts. No
- * DOM here: the elements render this state, the store saves it.
+ * The thread state machine: the turn rules applied to stream parts. No DOM
+ * here: the elements render this state, the store saves it.
  */
-
-export interface TextItem {
-  kind: 'text' | 'reasoning';
-  key: string;
-  /**
-   * The text as the deltas that built it. Appending to one string would
-   * make every delta copy the whole message (a rope is flattened on the
-   * next read); renderers consume new pieces instead. `textOf()` joins.
-   */
-  parts: string[];
-  done: boolean;
-}
-
-/** The whole text of a text or reasoning item. */
-export const textOf = (item: TextItem): string => item.parts.join('');
-
-export interface ToolItem {
-  kind: 'tool';
-  key: string;
-  name: string;
-  status: 'running' | 'done' | 'failed';
-  /** A short, plain summary of the output or error. */
-  summary: string;
-}
-
-export interface BlockItem {
-  kind: 'block';
-  key: string;
-  blockId: string;
-  /** The validated block, or the raw input when it failed validation (it then renders its fallback). */
-  block: unknown;
-  valid: boolean;
-  /** Submitted form answers, by element id. */
-  submissions: Record<string, Record<string, FormValue>>;
-}
-
-export type NoticeCode = 'malformed_line' | 'connection_lost' | 'http_error' | 'stream_error' | 'invalid_final_answer' | 'request_failed' | 'storage';
-
-export interface NoticeItem {
-  kind: 'notice';
-  key: string;
-  code: NoticeCode;
-  detail: string;
-}
-
-export type TurnItem = TextItem | ToolItem | BlockItem | NoticeItem;
-
-export interface UserMessage {
-  role: 'user';
-  id: string;
-  text: string;
-  /** Structured data sent with the text, e.g. a form submission. */
-  data?: unknown;
-}
-
-export type TurnStatus = 'streaming' | 'complete' | 'stopped' | 'interrupted' | 'error';
-
-export interface AssistantTurn {
-  role: 'assistant';
-  id: string;
-  items: TurnItem[];
-  /** The final report; once set, the turn folds behind it. */
-  final?: { text: string; blockIds: string[] };
-  status: TurnStatus;
-  /** No further part can change this turn. */
-  closed: boolean;
-}
-
-export type ThreadMessage = UserMessage | AssistantTurn;
 
 /** What a part changed, for the elements to re-render as little as possible. */
 export interface Change {
@@ -83,6 +15,8 @@ export interface Change {
   opened?: boolean;
   /** A block appeared for the first time. */
   newBlock?: BlockItem;
+  /** A block failed validation: the reader sees its fallback text, the host hears why. */
+  rejected?: { blockId: string; errors: ValidationError[] };
   /** The final report arrived. */
   final?: boolean;
   /** The turn is over: the stream behind it should stop. */
@@ -90,27 +24,6 @@ export interface Change {
   /** An inline notice was added. */
   notice?: NoticeItem;
 }
-
-/** Tools whose calls are the answer UI itself rather than steps to show. */
-export const PRESENT_ANSWER = 'present_answer';
-export const FINAL_ANSWER = 'final_answer';
-
-const SUMMARY_LENGTH = 160;
-
-/** A short plain-text summary of a tool's output; large payloads and base64 are not kept. */
-export function summarize(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-  text = text.replace(/[A-Za-z0-9+/=]{200,}/g, '[binary data]').replace(/\s+/g, ' ').trim();
-  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
-}
-
-let counter = 0;
-export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 export class ThreadState {
   messages: ThreadMessage[] = [];
@@ -135,24 +48,36 @@ export class ThreadState {
     return turn;
   }
 
-  /** Ends the open turn, if any, with `status`. */
-  endTurn(status: TurnStatus): AssistantTurn | undefined {
+  /**
+   * Ends the open turn, if any: the one way a turn ends, however it ends
+   * (finish, abort, an error part, a dropped connection, Stop, the final
+   * report). Open text and reasoning are done and a tool that never
+   * reported is failed, exactly as the turn reads back after a reload.
+   * A `notice` says why, in the turn.
+   */
+  endTurn(status: TurnEnding, notice?: { code: NoticeCode; detail: string }): Change | undefined {
     const turn = this.openTurn;
     if (!turn) return undefined;
+    const added = notice ? this.pushNotice(turn, notice.code, notice.detail) : undefined;
     turn.status = status;
     turn.closed = true;
     for (const item of turn.items) {
-      if (item.kind === 'text' && !item.done) item.done = true;
-      if (item.kind === 'tool' && item.status === 'running' && status !== 'complete') item.status = 'failed';
+      if (item.kind === 'text' || item.kind === 'reasoning') item.done = true;
+      else if (item.kind === 'tool' && item.status === 'running') item.status = 'failed';
     }
-    return turn;
+    return { turn, closed: true, ...(added ? { notice: added } : {}) };
   }
 
+  /** Adds an inline notice to the open turn (opening one if none is). */
   addNotice(code: NoticeCode, detail: string): Change {
     const turn = this.openTurn ?? this.openNewTurn();
+    return { turn, notice: this.pushNotice(turn, code, detail) };
+  }
+
+  private pushNotice(turn: AssistantTurn, code: NoticeCode, detail: string): NoticeItem {
     const notice: NoticeItem = { kind: 'notice', key: newId('notice'), code, detail };
     turn.items.push(notice);
-    return { turn, notice };
+    return notice;
   }
 
   /** Applies one stream part. Returns what changed, or undefined when the part was ignored. */
@@ -207,22 +132,16 @@ export class ThreadState {
         tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
         return this.closeIfIdle(turn) ?? { turn };
       }
-      case 'data-answer_ui':
+      case BLOCK_PART:
         return this.applyBlock(turn, part.data, part.id);
-      case 'data-final_answer':
+      case FINAL_ANSWER_PART:
         return this.applyFinal(turn, part.data);
-      case 'error': {
-        const change = this.addNotice('stream_error', part.errorText);
-        turn.status = 'error';
-        turn.closed = true;
-        return { ...change, closed: true };
-      }
+      case 'error':
+        return this.endTurn('error', { code: 'stream_error', detail: part.errorText });
       case 'abort':
-        this.endTurn('stopped');
-        return { turn, closed: true };
+        return this.endTurn('stopped');
       case 'finish':
-        this.endTurn('complete');
-        return { turn, closed: true };
+        return this.endTurn('complete');
       default:
         return undefined;
     }
@@ -257,15 +176,16 @@ export class ThreadState {
     const blockId = result.ok ? result.block.block_id : (claimed ?? newId('invalid'));
     const existing = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === blockId);
     const block = result.ok ? result.block : raw;
+    const rejected = result.ok ? undefined : { blockId, errors: result.errors };
     if (existing) {
       // Same block id within the turn: the same item, updated in place.
       existing.block = block;
       existing.valid = result.ok;
-      return { turn };
+      return { turn, rejected };
     }
     const item: BlockItem = { kind: 'block', key: `block:${blockId}`, blockId, block, valid: result.ok, submissions: {} };
     turn.items.push(item);
-    return { turn, newBlock: item };
+    return { turn, newBlock: item, rejected };
   }
 
   private applyFinal(turn: AssistantTurn, raw: unknown): Change {
@@ -284,11 +204,7 @@ export class ThreadState {
         final = { text: answer.text, blockIds: ids };
       }
     }
-    let notice: NoticeItem | undefined;
-    if (problems.length) {
-      notice = { kind: 'notice', key: newId('notice'), code: 'invalid_final_answer', detail: problems.map((e) => `${e.code} at ${e.path}: ${e.message}`).join('\n') };
-      turn.items.push(notice);
-    }
+    const notice = problems.length ? this.pushNotice(turn, 'invalid_final_answer', describeErrors(problems)) : undefined;
     if (!final) return { turn, notice };
     turn.final = final;
     this.closeWhenIdle.add(turn);
@@ -298,10 +214,9 @@ export class ThreadState {
   /** Once the final answer is in and no tool call is pending, the turn is over. */
   private closeIfIdle(turn: AssistantTurn): Change | undefined {
     if (!this.closeWhenIdle.has(turn)) return undefined;
-    const pending = turn.items.some((i) => i.kind === 'tool' && i.status === 'running' && i.name !== FINAL_ANSWER && i.name !== PRESENT_ANSWER);
+    const pending = turn.items.some((i) => i.kind === 'tool' && i.status === 'running' && !ANSWER_TOOLS.includes(i.name));
     if (pending) return undefined;
-    this.endTurn('complete');
-    return { turn, closed: true };
+    return this.endTurn('complete');
   }
 
   /** Records a form submission on the block that holds the form. */

@@ -1,0 +1,10 @@
+/**
+ * The conversation as data: messages and turn items, the stream part
+ * reader, the thread state machine, and every protocol name. No DOM, no
+ * Lit: the thread renders it, the store saves it, the agent helpers read it.
+ */
+export * from './names.js';
+export * from './messages.js';
+export { readPart, type StreamPart } from './parts.js';
+export { ThreadState, type Change } from './thread-state.js';
+export { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type StreamEvent } from './sse.js';

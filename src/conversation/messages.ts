@@ -1,0 +1,91 @@
+import type { FormValue } from '../catalog/index.js';
+import type { NoticeCode, ToolStatus, TurnStatus } from './names.js';
+
+/*
+ * The conversation as data: user messages and assistant turns made of
+ * items. The thread renders these, the store saves a projection of them,
+ * the agent helpers read them back as model messages.
+ */
+
+export interface TextItem {
+  kind: 'text' | 'reasoning';
+  key: string;
+  /**
+   * The text as the deltas that built it. Appending to one string would
+   * make every delta copy the whole message (a rope is flattened on the
+   * next read); renderers consume new pieces instead. `textOf()` joins.
+   */
+  parts: string[];
+  done: boolean;
+}
+
+export interface ToolItem {
+  kind: 'tool';
+  key: string;
+  name: string;
+  status: ToolStatus;
+  /** A short, plain summary of the output or error. */
+  summary: string;
+}
+
+export interface BlockItem {
+  kind: 'block';
+  key: string;
+  blockId: string;
+  /** The validated block, or the raw input when it failed validation (it then renders its fallback). */
+  block: unknown;
+  valid: boolean;
+  /** Submitted form answers, by element id. */
+  submissions: Record<string, Record<string, FormValue>>;
+}
+
+export interface NoticeItem {
+  kind: 'notice';
+  key: string;
+  code: NoticeCode;
+  detail: string;
+}
+
+export type TurnItem = TextItem | ToolItem | BlockItem | NoticeItem;
+
+export interface UserMessage {
+  role: 'user';
+  id: string;
+  text: string;
+  /** Structured data sent with the text, e.g. a form submission. */
+  data?: unknown;
+}
+
+export interface AssistantTurn {
+  role: 'assistant';
+  id: string;
+  items: TurnItem[];
+  /** The final report; once set, the turn folds behind it. */
+  final?: { text: string; blockIds: string[] };
+  status: TurnStatus;
+  /** No further part can change this turn. */
+  closed: boolean;
+}
+
+export type ThreadMessage = UserMessage | AssistantTurn;
+
+/** The whole text of a text or reasoning item. */
+export const textOf = (item: TextItem): string => item.parts.join('');
+
+const SUMMARY_LENGTH = 160;
+
+/** A short plain-text summary of a tool's output; large payloads and base64 are not kept. */
+export function summarize(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  } catch {
+    return '';
+  }
+  text = text.replace(/[A-Za-z0-9+/=]{200,}/g, '[binary data]').replace(/\s+/g, ' ').trim();
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
+}
+
+let counter = 0;
+/** An id unique within the page, e.g. `user-lx3k2-4`. */
+export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

@@ -1,0 +1,35 @@
+/*
+ * Every name the conversation protocol spells, once. The other layers
+ * import these; a union type is derived from each list so that a runtime
+ * check (restoring a record) and the type can never disagree.
+ */
+
+/** The tool whose input is an answer block. */
+export const PRESENT_ANSWER = 'present_answer';
+/** The tool whose input is the final report. */
+export const FINAL_ANSWER = 'final_answer';
+/** Tool calls that are the answer UI itself rather than steps to show. */
+export const ANSWER_TOOLS: readonly string[] = [PRESENT_ANSWER, FINAL_ANSWER];
+
+/** The UI message stream part that carries a block (`id` = block_id, `data` = block). */
+export const BLOCK_PART = 'data-answer_ui';
+/** The UI message stream part that carries the final report. */
+export const FINAL_ANSWER_PART = 'data-final_answer';
+/** The data part a form submission travels in, with the user message it became. */
+export const FORM_ANSWER_PART = 'data-answer_form';
+
+/** Why an inline notice was added to a turn. */
+export const NOTICE_CODES = ['malformed_line', 'connection_lost', 'http_error', 'stream_error', 'invalid_final_answer', 'request_failed', 'storage'] as const;
+export type NoticeCode = (typeof NOTICE_CODES)[number];
+
+/** How a turn stands: streaming, or how it ended. */
+export const TURN_STATUSES = ['streaming', 'complete', 'stopped', 'interrupted', 'error'] as const;
+export type TurnStatus = (typeof TURN_STATUSES)[number];
+/** How a turn can end. */
+export type TurnEnding = Exclude<TurnStatus, 'streaming'>;
+
+export const TOOL_STATUSES = ['running', 'done', 'failed'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+
+/** Whether `value` is one of `list`: a type guard for the `as const` lists above. */
+export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
