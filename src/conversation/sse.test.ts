@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import fc from 'fast-check';
 import { EventStreamParser, OVERSIZED_EVENT, type StreamEvent } from './sse.js';
 import { fuzzRuns } from '../test-support/fuzz.js';

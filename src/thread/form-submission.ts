@@ -1,7 +1,9 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Block, FormFieldT, FormValue } from '../catalog/index.js';
-import type { BlockItem } from '../conversation/index.js';
+import type { AssistantTurn, BlockItem, ThreadState } from '../conversation/index.js';
 import { formatAnswer } from '../components/follow-up-form/follow-up-form.js';
-import type { FormSubmitDetail } from '../components/shared/events.js';
+import type { AnswerFormSubmitEvent, FormSubmitDetail } from '../components/shared/events.js';
+import { AgentTurn } from './turn.js';
 
 /** A readable user message for a form submission: "Title — Label: answer; …". */
 export function formSummary(title: string | undefined, fields: readonly FormFieldT[], values: Record<string, FormValue>): string {
@@ -13,9 +15,45 @@ export function formSummary(title: string | undefined, fields: readonly FormFiel
 }
 
 /** The user message a form submission becomes: its answers as text, and the submission itself as data. */
-export function submissionMessage(item: BlockItem | undefined, { blockId, elementId, values }: FormSubmitDetail) {
+function submissionMessage(item: BlockItem | undefined, { blockId, elementId, values }: FormSubmitDetail) {
   const block = item?.valid ? (item.block as Block) : undefined;
   const form = block?.elements[elementId];
   const props = form?.type === 'FollowUpForm' ? form.props : undefined;
   return { text: formSummary(props?.title, props?.fields ?? [], values), data: { type: 'answer_form', blockId, elementId, values } };
+}
+
+interface FormHost extends ReactiveControllerHost, HTMLElement {
+  send(text: string, data?: unknown): Promise<void>;
+}
+
+/**
+ * A form submitted inside the thread is recorded on its block (the form
+ * then shows its answers, also after a reload) and sent as the reader's
+ * next message.
+ */
+export class FormBridge implements ReactiveController {
+  constructor(
+    private readonly host: FormHost,
+    private readonly state: ThreadState,
+    private readonly turnChanged: (turn: AssistantTurn) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected() {
+    this.host.addEventListener('answer-form-submit', this.onSubmit);
+  }
+
+  hostDisconnected() {
+    this.host.removeEventListener('answer-form-submit', this.onSubmit);
+  }
+
+  private onSubmit = (event: AnswerFormSubmitEvent) => {
+    const { blockId, elementId, values } = event.detail;
+    const turn = event.composedPath().find((node): node is AgentTurn => node instanceof AgentTurn)?.turn;
+    const item = this.state.recordSubmission(blockId, elementId, values, turn?.id);
+    if (turn) this.turnChanged(turn);
+    const { text, data } = submissionMessage(item, event.detail);
+    void this.host.send(text, data);
+  };
 }

@@ -7,7 +7,8 @@ export const CHECKPOINT_INTERVAL = 250;
 
 export interface PersistenceHost {
   readonly state: ThreadState;
-  readonly busy: boolean;
+  /** Whether a turn is under way: then a switch waits, and news from other tabs is not loaded. */
+  busy(): boolean;
   /**
    * The messages changed wholesale (loaded, cleared, synced); `unreadable`
    * counts saved records that could not be shown (damaged, or saved by a
@@ -40,8 +41,8 @@ export class ThreadPersistence implements ReactiveController {
   private sync?: ThreadSync;
 
   constructor(
-    private readonly host: PersistenceHost,
     element: ReactiveControllerHost,
+    private readonly host: PersistenceHost,
   ) {
     element.addController(this);
   }
@@ -55,7 +56,7 @@ export class ThreadPersistence implements ReactiveController {
   /** Shows the thread with this id; while a turn is under way the switch waits for it to end. */
   switchTo(threadId: string | undefined): Promise<void> {
     if (threadId === this.threadId && !this.pendingSwitch) return this.loading ?? Promise.resolve();
-    if (this.host.busy) {
+    if (this.host.busy()) {
       this.pendingSwitch = { id: threadId };
       return Promise.resolve();
     }
@@ -123,7 +124,7 @@ export class ThreadPersistence implements ReactiveController {
   /** Follows changes other pages make to this thread. */
   hostConnected() {
     this.sync ??= new ThreadSync((threadId) => {
-      if (threadId === this.threadId && !this.host.busy) void this.load(threadId);
+      if (threadId === this.threadId && !this.host.busy()) void this.load(threadId);
     });
   }
 

@@ -4,15 +4,15 @@ import { property, state } from 'lit/decorators.js';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { describeErrors, fallbackTextOf } from '../catalog/index.js';
-import { AnswerErrorEvent, AnswerSendEvent, type AnswerFormSubmitEvent } from '../components/shared/events.js';
+import { AnswerErrorEvent, AnswerSendEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
-import type { StoreError, ThreadStore } from '../store/index.js';
+import type { ThreadStore } from '../store/index.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
-import { submissionMessage } from './form-submission.js';
-import { ThreadPersistence, type PersistenceHost } from './persistence.js';
+import { FormBridge } from './form-submission.js';
+import { ThreadPersistence } from './persistence.js';
 import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
@@ -77,11 +77,24 @@ export class AgentThread extends LitElement {
     streamEnded: () => this.sendQueued(),
   });
   private follow = new FollowController(this);
-  private persistence = new ThreadPersistence(this.persistenceHost(), this);
+  private persistence = new ThreadPersistence(this, {
+    state: this.state,
+    busy: () => this.busy,
+    reloaded: (unreadable = 0) => {
+      this.restoreNotice = unreadable ? msg('Some saved messages could not be shown: they are damaged or were saved by a newer version.') : '';
+      this.follow.reset(this.state.messages.length);
+      this.requestUpdate();
+    },
+    storageFailed: (error) => {
+      this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
+      this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
+    },
+  });
 
   constructor() {
     super();
     new FocusRescue(this, '#message');
+    new FormBridge(this, this.state, (turn) => this.turnChanged(turn, true));
   }
 
   /** The conversation so far (read-only). */
@@ -94,14 +107,8 @@ export class AgentThread extends LitElement {
     return this.stream.active || Boolean(this.state.openTurn);
   }
 
-  override connectedCallback() {
-    super.connectedCallback();
-    this.addEventListener('answer-form-submit', this.onFormSubmit);
-  }
-
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.removeEventListener('answer-form-submit', this.onFormSubmit);
     this.stop();
   }
 
@@ -126,28 +133,6 @@ export class AgentThread extends LitElement {
     this.queued = [];
     await this.persistence.clear();
     this.requestUpdate();
-  }
-
-  private persistenceHost(): PersistenceHost {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below needs the element, not the literal
-    const thread = this;
-    return {
-      state: this.state,
-      get busy() {
-        return thread.busy;
-      },
-      reloaded: (unreadable = 0) => {
-        this.restoreNotice = unreadable ? msg('Some saved messages could not be shown: they are damaged or were saved by a newer version.') : '';
-        this.follow.reset(this.state.messages.length);
-        this.requestUpdate();
-      },
-      storageFailed: (error) => this.storageFailed(error),
-    };
-  }
-
-  private storageFailed(error: StoreError) {
-    this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
-    this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
   }
 
   /**
@@ -247,15 +232,6 @@ export class AgentThread extends LitElement {
     // Re-setting the same text would not be announced again; a trailing space makes it new.
     this.announcement = this.announcement === text ? `${text} ` : text;
   }
-
-  private onFormSubmit = (event: AnswerFormSubmitEvent) => {
-    const { blockId, elementId, values } = event.detail;
-    const turnElement = event.composedPath().find((node): node is AgentTurn => node instanceof AgentTurn);
-    const item = this.state.recordSubmission(blockId, elementId, values, turnElement?.turn?.id);
-    if (turnElement?.turn) this.turnChanged(turnElement.turn, true);
-    const { text, data } = submissionMessage(item, event.detail);
-    void this.send(text, data);
-  };
 
   private onKeydown(event: KeyboardEvent) {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
