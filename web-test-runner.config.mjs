@@ -61,6 +61,30 @@ function storageFaults() {
   };
 }
 
+/**
+ * `heap-after-gc`: the bytes the page's heap holds once garbage has been
+ * collected, for leak tests. It counts Blink's heap as well as V8's, since a
+ * leaked element keeps most of its weight in the DOM.
+ */
+function heapAfterGc() {
+  return {
+    name: 'heap-after-gc',
+    async executeCommand({ command, session }) {
+      if (command !== 'heap-after-gc') return undefined;
+      const page = session.browser.getPage(session.id);
+      const cdp = await page.context().newCDPSession(page);
+      try {
+        // One pass can leave what a finaliser or weak reference freed only during it.
+        for (let pass = 0; pass < 3; pass++) await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize, embedderHeapUsedSize } = await cdp.send('Runtime.getHeapUsage');
+        return usedSize + embedderHeapUsedSize;
+      } finally {
+        await cdp.detach();
+      }
+    },
+  };
+}
+
 /** `npm run test:soak` sets FUZZ_RUNS; property tests read it as globalThis.FUZZ_RUNS (src/test-support/fuzz.ts). */
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 0;
 
@@ -68,7 +92,7 @@ export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   middleware: [testChatServer()],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults()],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults(), heapAfterGc()],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },

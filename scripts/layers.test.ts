@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * The layers of SPEC §9 are enforced by eslint.config.js. These sources exist
+ * only here: ESLint lints them as if they lived at the given paths, which is
+ * enough because the config does no type-aware linting.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  // An ignored path would let every "allows" case pass unseen.
+  expect(await eslint.isPathIgnored(filePath), filePath).to.equal(false);
+  const [result] = await eslint.lintText(`${code}\n`, { filePath });
+  expect(result!.messages.filter((m) => m.fatal), filePath).to.deep.equal([]);
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const refused: [path: string, code: string][] = [
+  ['src/catalog/x.ts', "import { x } from '../components/shared/events.js';"],
+  ['src/catalog/x.ts', "import { x } from '../localization.js';"],
+  ['src/catalog/x.ts', "export { x } from '../conversation/index.js';"],
+  ['src/conversation/x.ts', "import { html } from 'lit';"],
+  ['src/conversation/x.ts', "import { customElement } from 'lit/decorators.js';"],
+  ['src/conversation/x.ts', "import { msg } from '@lit/localize';"],
+  ['src/conversation/x.ts', "import { openDB } from 'idb';"],
+  ['src/conversation/x.ts', "import { Chart } from 'chart.js/auto';"],
+  ['src/conversation/x.ts', "import type { Store } from '../store/index.js';"],
+  ['src/store/x.ts', "import { x } from '../thread/state.js';"],
+  ['src/store/x.ts', "import type { FormValue } from '../components/shared/events.js';"],
+  ['src/store/x.ts', "import { x } from '../index.js';"],
+  ['src/components/metric/x.ts', "import { x } from '../../store/index.js';"],
+  ['src/components/metric/x.ts', "import { x } from '../../thread/thread.js';"],
+  ['src/components/metric/x.ts', "import { x } from '../../conversation/index.js';"],
+  ['src/components/metric/x.ts', "import { x } from '../../index.js';"],
+  ['src/thread/x.ts', "import { x } from '../agent/index.js';"],
+  // The entry imports the thread: the thread importing it back would be a cycle.
+  ['src/thread/x.ts', "import '../index.js';"],
+  ['src/agent/x.ts', "import { x } from '../thread/thread.js';"],
+  ['src/agent/x.ts', "import { x } from '../store/index.js';"],
+  ['src/agent/x.ts', "import { LitElement } from 'lit';"],
+  ['src/mcp/x.ts', "import { x } from '../components/chart/chart.js';"],
+  // Only the tests may use the test support, which the build leaves out.
+  ['src/store/x.ts', "import { x } from '../test-support/arbitraries.js';"],
+  // A layer's own entry must still refuse the HTML sinks it shares with every file.
+  ['src/components/text/x.ts', "import { unsafeHTML } from 'lit/directives/unsafe-html.js';"],
+  ['src/thread/markdown/x.ts', "import { unsafeSVG } from 'lit/directives/unsafe-svg.js';"],
+  // Tests keep to their folder's layer.
+  ['src/store/x.test.ts', "import { x } from '../thread/thread.js';"],
+  ['src/components/chart/x.test.ts', "import { x } from '../../store/index.js';"],
+  ['src/components/chart/x.test.ts', "import '../../index.js';"],
+];
+
+const allowed: [path: string, code: string][] = [
+  ['src/catalog/x.ts', "import { x } from './components.js';"],
+  ['src/conversation/x.ts', "import { x } from '../catalog/index.js';"],
+  ['src/conversation/x.ts', "import { z } from 'zod';"],
+  ['src/store/x.ts', "import { x } from '../conversation/messages.js';"],
+  ['src/store/x.ts', "import { x } from '../catalog/index.js';"],
+  ['src/store/x.ts', "import { openDB } from 'idb';"],
+  ['src/components/chart/x.ts', "import { x } from '../../catalog/index.js';"],
+  ['src/components/chart/x.ts', "import { x } from '../shared/events.js';"],
+  ['src/components/chart/x.ts', "import { x } from './chart-loader.js';"],
+  ['src/components/chart/x.ts', "import { x } from '../../localization.js';"],
+  ['src/components/map-location/x.ts', "import { x } from '../../config.js';"],
+  ['src/thread/x.ts', "import { x } from '../store/index.js';"],
+  ['src/thread/x.ts', "import { x } from '../conversation/index.js';"],
+  ['src/thread/x.ts', "import { x } from '../components/block/block.js';"],
+  ['src/thread/markdown/x.ts', "import { x } from '../../components/shared/theme.styles.js';"],
+  ['src/agent/x.ts', "import { x } from '../catalog/index.js';"],
+  ['src/agent/x.ts', "import { x } from '../conversation/index.js';"],
+  ['src/mcp/x.ts', "import { x } from '../conversation/names.js';"],
+  ['src/catalog/x.test.ts', "import { x } from '../test-support/arbitraries.js';"],
+  ['src/components/chart/x.test.ts', "import { x } from '../../test-support/dom.js';"],
+  ['src/thread/x.test.ts', "import '../index.js';"],
+];
+
+/** Sources in some folder of src/, other than the shared test support and the generated translations. */
+const layered = () =>
+  readdirSync(`${root}/src`, { recursive: true, encoding: 'utf8' })
+    .map((path) => `src/${path}`)
+    .filter((path) => /^src\/(?!test-support\/|locales\/)[^/]+\/.+\.ts$/.test(path));
+
+describe('layer lint (SPEC §9)', function () {
+  // The first lint loads typescript-eslint, which takes seconds on a busy machine.
+  this.timeout(30_000);
+
+  it('reaches every file in a folder of src/, so a new folder or a deeper one must join a layer', async () => {
+    const files = layered();
+    expect(files.length).to.be.above(20);
+    const unreached: string[] = [];
+    for (const path of files) {
+      const config = await eslint.calculateConfigForFile(path);
+      if (!config.rules['no-restricted-imports']?.[1]?.patterns) unreached.push(path);
+    }
+    expect(unreached).to.deep.equal([]);
+  });
+
+  for (const [path, code] of refused) {
+    it(`refuses ${code} in ${path}`, async () => {
+      expect(await restrictedImports(path, code)).to.have.lengthOf(1);
+    });
+  }
+
+  for (const [path, code] of allowed) {
+    it(`allows ${code} in ${path}`, async () => {
+      expect(await restrictedImports(path, code)).to.deep.equal([]);
+    });
+  }
+});
