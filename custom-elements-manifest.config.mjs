@@ -4,107 +4,40 @@
  *
  * The elements register through `define('answer-x', AnswerX)` from
  * src/components/shared/define.ts rather than `customElements.define`, so the
- * analyzer cannot see their tag names on its own: the plugin below reads
- * those calls.
+ * analyzer cannot see their tag names in those calls: each element class
+ * names its tag with `@tag` in its JSDoc instead.
  */
-
-/** Module specifier of the registering helper, as imported by the define.ts files. */
-const DEFINE_HELPER = /(^|\/)shared\/define\.js$/;
 
 /**
- * Reads `define('tag', Class)` calls (with `define` imported from the shared
- * helper) and records them as `custom-element-definition` exports; the
- * analyzer's own link step then sets `tagName` on the class declaration.
- * The class may be imported from another module (agent-turn is defined in
- * thread.ts, declared in turn.ts).
+ * Records each `@tag` class as a `custom-element-definition` export of the
+ * define.ts in its folder, the module a page imports to register it. Drops
+ * the definition the analyzer reads from the helper's own
+ * `customElements.define(tag, element)`, whose arguments name no tag and no class.
  */
-function defineHelperPlugin() {
-  /** `define` bindings imported from the helper, per source file. */
-  const helperNames = new Map();
-  /** `customElements.define(variable, …)` calls, as `module#variable`. */
-  const dynamicDefinitions = new Set();
+function tagDefinitionsPlugin() {
   return {
-    name: 'answer-ui:define-helper',
-    collectPhase({ ts, node }) {
-      if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) return;
-      if (!DEFINE_HELPER.test(node.moduleSpecifier.text)) return;
-      const bindings = node.importClause?.namedBindings;
-      if (!bindings || !ts.isNamedImports(bindings)) return;
-      const file = node.getSourceFile().fileName;
-      for (const element of bindings.elements) {
-        if ((element.propertyName ?? element.name).text !== 'define') continue;
-        if (!helperNames.has(file)) helperNames.set(file, new Set());
-        helperNames.get(file).add(element.name.text);
-      }
-    },
-    analyzePhase({ ts, node, moduleDoc }) {
-      if (!ts.isCallExpression(node)) return;
-      // The helper's own `customElements.define(tag, element)` names no tag: the analyzer's
-      // definition of "<tag>" from it is dropped in moduleLinkPhase.
-      if (isCustomElementsDefine(ts, node) && node.arguments[0] && !ts.isStringLiteralLike(node.arguments[0])) {
-        dynamicDefinitions.add(`${moduleDoc.path}#${node.arguments[0].getText()}`);
-        return;
-      }
-      if (!ts.isIdentifier(node.expression)) return;
-      const names = helperNames.get(node.getSourceFile().fileName);
-      if (!names?.has(node.expression.text)) return;
-      const [tagArg, classArg] = node.arguments;
-      if (!tagArg || !ts.isStringLiteralLike(tagArg) || !classArg || !ts.isIdentifier(classArg)) return;
-      const className = classArg.text;
-      moduleDoc.exports = [
-        ...(moduleDoc.exports ?? []),
-        {
-          kind: 'custom-element-definition',
-          name: tagArg.text,
-          declaration: { name: className, module: declaringModule(ts, node.getSourceFile(), className, moduleDoc.path) },
-        },
-      ];
-    },
-    moduleLinkPhase({ moduleDoc }) {
-      moduleDoc.exports = moduleDoc.exports?.filter(
-        (entry) => entry.kind !== 'custom-element-definition' || !dynamicDefinitions.has(`${moduleDoc.path}#${entry.name}`),
-      );
-    },
+    name: 'answer-ui:tag-definitions',
     packageLinkPhase({ customElementsManifest }) {
-      const declared = new Set();
-      for (const mod of customElementsManifest.modules) {
-        for (const declaration of mod.declarations ?? []) {
-          if (declaration.kind === 'class') declared.add(`${mod.path}#${declaration.name}`);
-        }
+      const modules = customElementsManifest.modules;
+      const classes = new Set(modules.flatMap((mod) => (mod.declarations ?? []).filter((d) => d.kind === 'class').map((d) => `${mod.path}#${d.name}`)));
+      for (const mod of modules) {
+        mod.exports = mod.exports?.filter(
+          (entry) => entry.kind !== 'custom-element-definition' || classes.has(`${entry.declaration.module}#${entry.declaration.name}`),
+        );
       }
-      for (const mod of customElementsManifest.modules) {
-        for (const definition of mod.exports ?? []) {
-          if (definition.kind !== 'custom-element-definition') continue;
-          const { name, module } = definition.declaration;
-          if (!declared.has(`${module}#${name}`)) {
-            throw new Error(`${mod.path}: <${definition.name}> is defined with ${name}, but no class ${name} is declared in ${module}`);
-          }
+      const byPath = new Map(modules.map((mod) => [mod.path, mod]));
+      for (const mod of modules) {
+        for (const declaration of mod.declarations ?? []) {
+          if (declaration.kind !== 'class' || !declaration.tagName) continue;
+          const registering = byPath.get(mod.path.replace(/[^/]+$/, 'define.ts')) ?? mod;
+          registering.exports = [
+            { kind: 'custom-element-definition', name: declaration.tagName, declaration: { name: declaration.name, module: mod.path } },
+            ...(registering.exports ?? []),
+          ];
         }
       }
     },
   };
-}
-
-/** `customElements.define(…)` or `window.customElements.define(…)`. */
-function isCustomElementsDefine(ts, call) {
-  const callee = call.expression;
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'define' && /(^|\.)customElements$/.test(callee.expression.getText());
-}
-
-/** The manifest path of the module that declares `name`: this one, or the local module it is imported from. */
-function declaringModule(ts, sourceFile, name, modulePath) {
-  for (const statement of sourceFile.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    if (!bindings.elements.some((element) => element.name.text === name)) continue;
-    const specifier = statement.moduleSpecifier.text;
-    if (!specifier.startsWith('.')) return modulePath;
-    // './thread.js' next to src/thread/define.ts -> src/thread/thread.ts
-    const resolved = new URL(specifier, `file:///${modulePath}`).pathname.slice(1);
-    return resolved.replace(/\.js$/, '.ts');
-  }
-  return modulePath;
 }
 
 /**
@@ -222,5 +155,5 @@ export default {
   litelement: true,
   // package.json's `customElements` field is maintained by hand; the analyzer must not rewrite the file.
   packagejson: false,
-  plugins: [defineHelperPlugin(), eventClassesPlugin(), publicApiOnlyPlugin(), summaryParagraphPlugin()],
+  plugins: [tagDefinitionsPlugin(), eventClassesPlugin(), publicApiOnlyPlugin(), summaryParagraphPlugin()],
 };

@@ -11,6 +11,10 @@
  * - the page must not scroll sideways (content wider than the viewport);
  * - nothing may reach beyond 127.0.0.1.
  *
+ * One story per element is also checked in forced colours (Windows high
+ * contrast, with the dark palette), with the keyboard focus on its first
+ * control, so that its screenshot shows the focus ring.
+ *
  * Left-to-right variants are also screenshotted (the story's content, height
  * capped) and compared with the committed baselines in
  * `stories/__screenshots__/`: a real layout change fails, anti-aliasing noise
@@ -19,15 +23,15 @@
  * `.test-results/stories/`. `--grep <text>` checks only story ids containing
  * the text. Counts go to `.test-results/stories.json` for scripts/run-tests.mjs.
  */
-import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.mjs';
+import { serve } from './serve-static.mjs';
+import { blurInPage, layoutInPage, settleInPage, watchRendersInPage } from './story-checks-page.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -49,6 +53,23 @@ const VARIANTS = [
   { theme: 'dark', direction: 'rtl' },
   { theme: 'light', direction: 'rtl' },
 ];
+/** One story per element, also checked in forced colours. */
+const FORCED_COLORS_STORIES = new Set([
+  'block--every-component',
+  'components-chart--line',
+  'components-evidence--open',
+  'components-followupform--before-submit',
+  'components-maplocation--with-tiles',
+  'components-metric--metric-row',
+  'components-section--nested',
+  'components-stack--horizontal',
+  'components-table--sorted-by-flow',
+  'components-text--all-variants',
+  'thread--final-answer-folding',
+]);
+const FORCED_COLORS = { theme: 'dark', direction: 'ltr', forcedColors: true };
+/** The variants a story is checked in. */
+const variantsOf = (id) => (FORCED_COLORS_STORIES.has(id) ? [...VARIANTS, FORCED_COLORS] : VARIANTS);
 /** Tall enough that the lazily drawn charts and maps of a long story are in view, and drawn. */
 const VIEWPORT_HEIGHT = 2400;
 /** Screenshots stop here: enough for any story, small enough to commit. */
@@ -59,140 +80,6 @@ const PIXEL_THRESHOLD = 0.1;
 const ALLOWED_DIFF = 0.002;
 /** A story that has not settled by then is a failure (a chart or map that never draws), not a wait. */
 const SETTLE_TIMEOUT = 20_000;
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-/** A minimal static server for the built Storybook, on the loopback address only. */
-function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(dir + sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
-}
-
-/*
- * In the page. Waits until the story is still: fonts loaded, every Lit
- * element updated, every chart in view drawn, every map in view shown with
- * its tiles loaded and faded in. Resolves with what is not ready yet at the
- * deadline (empty when all is).
- */
-async function settleInPage(timeout) {
-  const deadline = Date.now() + timeout;
-  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  const deep = () => {
-    const out = [];
-    const walk = (root) => {
-      for (const el of root.querySelectorAll('*')) {
-        out.push(el);
-        if (el.shadowRoot) walk(el.shadowRoot);
-      }
-    };
-    walk(document);
-    return out;
-  };
-  const inView = (el) =>
-    new Promise((done) => {
-      const io = new IntersectionObserver((entries) => {
-        io.disconnect();
-        done(entries.some((e) => e.isIntersecting));
-      });
-      io.observe(el);
-    });
-  const pending = async () => {
-    const waiting = [];
-    const elements = deep();
-    await Promise.all(elements.filter((el) => el.updateComplete instanceof Promise).map((el) => el.updateComplete));
-    // Finite transitions and animations still running (a theme switch a chart or map redraws after, for one).
-    const roots = [document, ...elements.filter((el) => el.shadowRoot).map((el) => el.shadowRoot)];
-    const running = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-    if (running.length) waiting.push(`${running.length} animation(s)`);
-    const lazy = elements.filter((el) => el.localName === 'answer-chart' || el.localName === 'answer-map-location');
-    const shown = new Map(
-      await Promise.all(lazy.map(async (el) => [el, await inView(el.localName === 'answer-chart' ? el : (el.shadowRoot?.querySelector('.map') ?? el))])),
-    );
-    for (const el of lazy) {
-      if (!shown.get(el)) continue;
-      if (el.localName === 'answer-chart' && el.view !== 'table') {
-        const canvas = el.chartInstance?.canvas;
-        const blank = (c) => !c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((value, i) => i % 4 === 3 && value !== 0);
-        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas)) waiting.push(`chart "${el.heading}"`);
-      }
-      if (el.localName === 'answer-map-location') {
-        const box = el.shadowRoot?.querySelector('.map');
-        if (!box) continue;
-        if (!el.leafletMap) {
-          waiting.push(`map "${el.label}"`);
-          continue;
-        }
-        const layer = box.querySelector('.leaflet-layer');
-        if (!layer) continue; // no tile source: the marker on a plain background
-        const tiles = [...layer.querySelectorAll('img.leaflet-tile')];
-        const loaded = (img) => img.complete && img.naturalWidth > 0 && img.classList.contains('leaflet-tile-loaded') && ['', '1'].includes(img.style.opacity);
-        if (tiles.length === 0 || !tiles.every(loaded)) waiting.push(`tiles of map "${el.label}"`);
-      }
-    }
-    return waiting;
-  };
-  await document.fonts.ready;
-  let waiting = await pending();
-  while (waiting.length > 0 && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 50));
-    waiting = await pending();
-  }
-  // Let what the last update scheduled paint.
-  await frame();
-  await frame();
-  return waiting;
-}
-
-/** In the page: the box to screenshot (the story's content) and whether the page scrolls sideways. */
-function layoutInPage(maxHeight) {
-  const story = document.querySelector('#storybook-root .answer-story');
-  const scroller = document.scrollingElement;
-  const overflow = scroller.scrollWidth - scroller.clientWidth;
-  if (!story) return { clip: null, overflow };
-  const padding = parseFloat(getComputedStyle(story).paddingBottom) || 0;
-  let bottom = story.getBoundingClientRect().top + padding;
-  for (const child of story.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom + padding);
-  const height = Math.min(Math.ceil(bottom), maxHeight);
-  return { clip: { x: 0, y: 0, width: document.documentElement.clientWidth, height }, overflow };
-}
-
-/** In the page: counts Storybook's finished renders by story and collects errors. */
-function watchRendersInPage() {
-  const state = { finished: {}, errors: [] };
-  window.__storyChecks = state;
-  const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
-  channel.on('storyFinished', ({ storyId, status }) => {
-    state.finished[storyId] = (state.finished[storyId] ?? 0) + 1;
-    if (status === 'error') state.errors.push('the story threw while rendering');
-  });
-  channel.on('storyErrored', ({ title, description }) => state.errors.push(`${title}: ${description}`));
-  channel.on('storyThrewException', (error) => state.errors.push(String(error?.message ?? error)));
-  channel.on('playFunctionThrewException', (error) => state.errors.push(`play: ${String(error?.message ?? error)}`));
-}
 
 /**
  * Args a story gets from the URL for the checks, by id prefix: thread
@@ -208,8 +95,8 @@ function storyUrl(origin, id, { theme, direction }) {
   return `${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme};direction:${direction}${args ? `&args=${args}` : ''}`;
 }
 
-function shotName(id, width, theme) {
-  return `${id}.${width}.${theme}.png`;
+function shotName(id, width, variant) {
+  return `${id}.${width}.${variant.forcedColors ? 'forced-colors' : variant.theme}.png`;
 }
 
 /** Compares a screenshot with its baseline; returns a failure message or null. */
@@ -285,7 +172,7 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
   let current;
 
   for (const id of stories) {
-    const tag = (variant) => `${width}px ${variant.theme} ${variant.direction}`;
+    const tag = (variant) => `${width}px ${variant.forcedColors ? 'forced colors' : `${variant.theme} ${variant.direction}`}`;
     blocked.length = 0;
     pageErrors.length = 0;
     if (!loaded || urlArgs(id) || (current && urlArgs(current))) {
@@ -306,9 +193,15 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
     }
     current = id;
 
-    for (const [i, variant] of VARIANTS.entries()) {
-      if (i > 0) await setGlobals(id, variant, { remount: true });
-      const waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
+    for (const [i, variant] of variantsOf(id).entries()) {
+      const { theme, direction } = variant;
+      if (variant.forcedColors) await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+      if (i > 0) await setGlobals(id, { theme, direction }, { remount: true });
+      let waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
+      if (variant.forcedColors) {
+        await page.keyboard.press('Tab');
+        waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
+      }
       for (const what of waiting) fail(id, 'visual', `${tag(variant)}: ${what} not drawn`);
       const errors = await page.evaluate(() => window.__storyChecks.errors.splice(0));
       for (const error of [...errors, ...pageErrors.splice(0)]) fail(id, 'axe', `${tag(variant)}: error: ${error}`);
@@ -326,10 +219,14 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
       if (overflow > 0) fail(id, 'visual', `${tag(variant)}: the page scrolls sideways by ${overflow}px`);
       if (variant.direction === 'ltr' && clip) {
         const shot = await page.screenshot({ clip, caret: 'hide' });
-        const problem = compare(shotName(id, width, variant.theme), shot);
+        const problem = compare(shotName(id, width, variant), shot);
         if (problem) fail(id, 'visual', problem);
       }
       for (const url of blocked.splice(0)) fail(id, 'axe', `${tag(variant)}: request off 127.0.0.1 blocked: ${url}`);
+      if (variant.forcedColors) {
+        await page.evaluate(blurInPage);
+        await page.emulateMedia({ forcedColors: 'none', colorScheme: 'light' });
+      }
     }
     process.stdout.write(failures.has(id) ? 'F' : '.');
   }
@@ -367,7 +264,8 @@ async function main() {
 
   // A full update also drops the baselines of stories that are gone.
   if (UPDATE && !GREP) {
-    const expected = new Set(stories.flatMap((id) => WIDTHS.flatMap((width) => ['light', 'dark'].map((theme) => shotName(id, width, theme)))));
+    const shot = (id) => variantsOf(id).filter((variant) => variant.direction === 'ltr');
+    const expected = new Set(stories.flatMap((id) => WIDTHS.flatMap((width) => shot(id).map((variant) => shotName(id, width, variant)))));
     for (const name of readdirSync(BASELINES)) if (name.endsWith('.png') && !expected.has(name)) rmSync(join(BASELINES, name));
   }
 
@@ -385,7 +283,8 @@ async function main() {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(
-    `${stories.length} stories × ${WIDTHS.length} widths × ${VARIANTS.length} theme/direction variants in ${seconds}s` +
+    `${stories.length} stories × ${WIDTHS.length} widths × ${VARIANTS.length} theme/direction variants` +
+      ` (and forced colours for ${stories.filter((id) => FORCED_COLORS_STORIES.has(id)).length}) in ${seconds}s` +
       `${UPDATE ? ' (baselines rewritten)' : ''}: ${passed} passing, ${failed} failing`,
   );
   if (failed > 0 && !UPDATE) console.log(`Actual and diff images of changed screenshots: ${join('.test-results', 'stories')}`);

@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import { $, $$ } from '../../test-support/dom.js';
 import './define.js';
 import type { AnswerChart } from './chart.js';
@@ -20,7 +20,10 @@ async function chart(kind: 'line' | 'bar' = 'line') {
 const pressed = (el: AnswerChart) => $$(el, '.views button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
 
 describe('answer-chart', () => {
-  afterEach(() => setViewport({ width: 800, height: 600 }));
+  afterEach(async () => {
+    await setViewport({ width: 800, height: 600 });
+    await emulateMedia({ forcedColors: 'none' });
+  });
 
   it('draws the series with chart.js, animation off, and describes the canvas', async () => {
     const el = await chart();
@@ -104,6 +107,19 @@ describe('answer-chart', () => {
     const style = getComputedStyle(chosen);
     expect(style.outlineStyle).to.equal('solid');
     expect(style.outlineColor).to.not.equal(style.backgroundColor);
+  });
+
+  it('in forced colours, draws again in the system colours, marks the chosen view and keeps the series apart', async () => {
+    const el = await chart();
+    const grid = () => el.chartInstance!.options.scales!.x!.grid!.color;
+    const before = grid();
+    await emulateMedia({ forcedColors: 'active' });
+    await waitUntil(() => grid() !== before, 'the chart was not drawn again in forced colours', { timeout: 2000 });
+    const [line, bar] = $$(el, '.views button');
+    expect(getComputedStyle(line!).backgroundColor).to.not.equal(getComputedStyle(bar!).backgroundColor);
+    const colours = el.chartInstance!.data.datasets.map((d) => d.borderColor);
+    expect(new Set(colours).size).to.equal(2);
+    await expect(el).to.be.accessible();
   });
 
   it('updates data on the existing instance', async () => {

@@ -1,21 +1,26 @@
 import { localized, msg, str } from '@lit/localize';
-import { css, html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { Chart as ChartJs, ChartConfiguration } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
+import { DrawingController, loadOnce } from '../shared/drawing-controller.js';
 import { formatNumber } from '../shared/format.js';
+import { swatchStyles } from '../shared/swatch.styles.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { chartStyles } from './chart.styles.js';
 import '../table/define.js';
 
 export type ChartView = 'line' | 'bar' | 'table';
 
-let chartModule: Promise<typeof import('./chart-loader.js')> | undefined;
 /** Loads chart.js on first use; every chart on the page shares the one chunk. */
-const loadChartJs = () => (chartModule ??= import('./chart-loader.js'));
+const loadChartJs = loadOnce(() => import('./chart-loader.js'));
 
 const SERIES_COLOURS = 6;
+/** The colours chart.js gets: one a series, then the axes' text and the grid. */
+const SWATCHES = ['s1', 's2', 's3', 's4', 's5', 's6', 'text', 'grid'];
 
 /**
+ * @tag answer-chart
  * @summary A line or bar chart the reader can switch to bar, line or a data table.
  *
  * chart.js is fetched, and the chart drawn, only when it first scrolls into
@@ -30,131 +35,7 @@ const SERIES_COLOURS = 6;
  */
 @localized()
 export class AnswerChart extends LitElement {
-  static override styles = [
-    themeStyles,
-    css`
-      :host {
-        display: block;
-        --_series-1: var(--answer-chart-1, light-dark(#0b5cad, #6cb2ff));
-        --_series-2: var(--answer-chart-2, light-dark(#c4501b, #ff9a5c));
-        --_series-3: var(--answer-chart-3, light-dark(#1a7f37, #4ac26b));
-        --_series-4: var(--answer-chart-4, light-dark(#8250df, #b392f0));
-        --_series-5: var(--answer-chart-5, light-dark(#b08800, #e3b341));
-        --_series-6: var(--answer-chart-6, light-dark(#bf3989, #f778ba));
-        --_grid: light-dark(#e4e8ec, #30363d);
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--_space-sm);
-        align-items: center;
-        justify-content: space-between;
-        margin-bottom: var(--_space-sm);
-      }
-      h3 {
-        margin: 0;
-        font-size: 1rem;
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .views {
-        display: inline-flex;
-        border: 1px solid var(--_border);
-        border-radius: calc(var(--_radius) - 2px);
-        overflow: hidden;
-      }
-      .views button {
-        border: 0;
-        background: var(--_surface);
-        padding: 0.25rem 0.625rem;
-        min-height: 2rem;
-        cursor: pointer;
-        font-size: 0.8125rem;
-      }
-      .views button + button {
-        border-inline-start: 1px solid var(--_border);
-      }
-      .views button[aria-pressed='true'] {
-        background: var(--_accent);
-        color: var(--_on-accent);
-      }
-      .views button:focus-visible {
-        outline-offset: -3px;
-      }
-      /* On the accent background of the chosen view, a ring in the accent colour would not show. */
-      .views button[aria-pressed='true']:focus-visible {
-        outline-color: var(--_on-accent);
-      }
-      .canvas {
-        position: relative;
-        height: var(--answer-chart-height, 260px);
-        min-width: 0;
-      }
-      .canvas[hidden] {
-        display: none;
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 0.875rem;
-        margin: 0 0 var(--_space-sm);
-        padding: 0;
-        list-style: none;
-        font-size: 0.8125rem;
-        color: var(--_muted);
-      }
-      .legend li {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.375rem;
-        overflow-wrap: anywhere;
-      }
-      .key {
-        flex: none;
-        width: 0.75rem;
-        height: 0.75rem;
-        border-radius: 2px;
-        background: currentColor;
-      }
-      /*
-       * Resolved colours for chart.js, which cannot read light-dark() tokens.
-       * Not display: none, so that .scheme can transition: its transitionend
-       * says the colour scheme changed (a host switching its theme), and the
-       * chart is redrawn in the new colours.
-       */
-      .swatches {
-        position: absolute;
-        width: 0;
-        height: 0;
-        overflow: hidden;
-        visibility: hidden;
-      }
-      .swatches .scheme {
-        color: light-dark(#000, #fff);
-        /* The physical side of this margin flips with the direction: a page
-           switching to right to left is heard the same way, and the plot mirrored. */
-        margin-inline-start: 1px;
-        transition: color 1ms, margin 1ms;
-      }
-      .s1 { color: var(--_series-1); }
-      .s2 { color: var(--_series-2); }
-      .s3 { color: var(--_series-3); }
-      .s4 { color: var(--_series-4); }
-      .s5 { color: var(--_series-5); }
-      .s6 { color: var(--_series-6); }
-      .swatches .text { color: var(--_muted); }
-      .swatches .grid { color: var(--_grid); }
-      figure {
-        margin: 0;
-      }
-      .loading {
-        position: absolute;
-        inset: 0;
-        display: grid;
-        place-items: center;
-      }
-    `,
-  ];
+  static override styles = [themeStyles, swatchStyles, chartStyles];
 
   /** Chart title. */
   @property() heading = '';
@@ -185,12 +66,21 @@ export class AnswerChart extends LitElement {
   @state() private announcement = '';
 
   @query('canvas') private canvas?: HTMLCanvasElement;
-  @query('.swatches') private swatches?: HTMLElement;
 
   private chart?: ChartJs;
-  private colourScheme?: MediaQueryList;
-  private visibility?: IntersectionObserver;
-  private seen = false;
+  // A long restored thread holds many charts; only those the reader reaches are drawn.
+  private readonly drawing = new DrawingController(this, {
+    load: loadChartJs,
+    box: () => this,
+    show: () => {
+      if (!this.chart && this.view !== 'table') void this.drawChart();
+    },
+    restyle: () => this.redraw(),
+    destroy: () => {
+      this.chart?.destroy();
+      this.chart = undefined;
+    },
+  });
 
   /** The chart.js instance once drawn (kept across updates; replaced only after the element leaves the page). */
   get chartInstance(): ChartJs | undefined {
@@ -202,35 +92,10 @@ export class AnswerChart extends LitElement {
     return this.chosenView ?? (this.kind === 'bar' ? 'bar' : 'line');
   }
 
-  override connectedCallback() {
-    super.connectedCallback();
-    this.colourScheme = window.matchMedia('(prefers-color-scheme: dark)');
-    this.colourScheme.addEventListener('change', this.redraw);
-    // A long restored thread holds many charts; only those the reader reaches are drawn.
-    this.visibility = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      this.seen = true;
-      this.visibility?.disconnect();
-      if (this.view !== 'table') void this.drawChart();
-    });
-    this.visibility.observe(this);
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.colourScheme?.removeEventListener('change', this.redraw);
-    this.visibility?.disconnect();
-    // A keyed re-order disconnects and reconnects at once: keep the chart then.
-    queueMicrotask(() => {
-      if (!this.isConnected) {
-        this.chart?.destroy();
-        this.chart = undefined;
-      }
-    });
-  }
-
   /** The theme or the direction changed: draw again with what the page now says. */
-  private redraw = () => this.chart && this.drawChart();
+  private redraw() {
+    if (this.chart) void this.drawChart();
+  }
 
   private selectView(view: ChartView) {
     this.chosenView = view;
@@ -241,11 +106,11 @@ export class AnswerChart extends LitElement {
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
     const drawn = ['labels', 'series', 'kind', 'stacked', 'xLabel', 'yLabel', 'unit', 'chosenView'].some((key) => changed.has(key as keyof AnswerChart));
-    if (this.seen && this.view !== 'table' && (drawn || !this.chart)) void this.drawChart();
+    if (this.drawing.seen && this.view !== 'table' && (drawn || !this.chart)) void this.drawChart();
   }
 
   private colours(): { series: string[]; text: string; grid: string } {
-    const swatches = [...(this.swatches?.children ?? [])].map((el) => getComputedStyle(el).color);
+    const swatches = this.drawing.colours();
     return { series: swatches.slice(0, SERIES_COLOURS), text: swatches[SERIES_COLOURS] ?? '#555', grid: swatches[SERIES_COLOURS + 1] ?? '#ddd' };
   }
 
@@ -343,10 +208,7 @@ export class AnswerChart extends LitElement {
         ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>`
         : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
-      <div class="swatches" aria-hidden="true">
-        <i class="s1"></i><i class="s2"></i><i class="s3"></i><i class="s4"></i><i class="s5"></i><i class="s6"></i>
-        <i class="text"></i><i class="grid"></i><i class="scheme" @transitionend=${this.redraw}></i>
-      </div>
+      ${this.drawing.swatches(SWATCHES)}
     </figure>`;
   }
 }

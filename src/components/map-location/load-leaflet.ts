@@ -1,8 +1,6 @@
-type Leaflet = typeof import('./leaflet.js');
+import { loadOnce } from '../shared/drawing-controller.js';
 
-let leafletModule: Promise<Leaflet> | undefined;
+export type Leaflet = typeof import('./leaflet.js');
 
 /** Loads Leaflet on first use; every map on the page shares the one chunk. */
-export function loadLeaflet(): Promise<Leaflet> {
-  return (leafletModule ??= import('./leaflet.js'));
-}
+export const loadLeaflet: () => Promise<Leaflet> = loadOnce(() => import('./leaflet.js'));

@@ -1,17 +1,18 @@
 import { localized, msg, str } from '@lit/localize';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { CircleMarker, Map as LeafletMap, TileLayer } from 'leaflet';
 import { answerUIOptions, onAnswerUIOptionsChange } from '../../config.js';
+import { DrawingController } from '../shared/drawing-controller.js';
 import { AnswerMapLocateEvent } from '../shared/events.js';
+import { swatchStyles } from '../shared/swatch.styles.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { leafletStyles } from './leaflet.styles.js';
-
-import { loadLeaflet } from './load-leaflet.js';
-
-type Leaflet = Awaited<ReturnType<typeof loadLeaflet>>;
+import { loadLeaflet, type Leaflet } from './load-leaflet.js';
+import { mapLocationStyles } from './map-location.styles.js';
 
 /**
+ * @tag answer-map-location
  * @summary One place on a map, with a "locate" action for the host's own map.
  *
  * Leaflet is fetched only when the element first scrolls into view. Tiles
@@ -26,61 +27,7 @@ type Leaflet = Awaited<ReturnType<typeof loadLeaflet>>;
  */
 @localized()
 export class AnswerMapLocation extends LitElement {
-  static override styles = [
-    themeStyles,
-    leafletStyles,
-    css`
-      :host {
-        display: block;
-      }
-      figure {
-        margin: 0;
-        padding: 0;
-        overflow: hidden;
-      }
-      .map {
-        height: var(--answer-map-height, 220px);
-        background: var(--_raised);
-        z-index: 0;
-      }
-      figcaption {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem var(--_space-md);
-        align-items: center;
-        padding: var(--_space-sm) var(--_space-md);
-      }
-      .text {
-        flex: 1 1 12rem;
-        min-width: 0;
-      }
-      .label {
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .coords,
-      .attribution {
-        font-size: 0.8125rem;
-      }
-      .description {
-        margin: 0.25rem 0 0;
-        overflow-wrap: anywhere;
-      }
-      .attribution {
-        flex-basis: 100%;
-      }
-      /* The marker's colour, for Leaflet. Not display: none, so that a theme switch transitions it and the marker follows. */
-      .swatch {
-        position: absolute;
-        width: 0;
-        height: 0;
-        overflow: hidden;
-        visibility: hidden;
-        color: var(--_accent);
-        transition: color 1ms;
-      }
-    `,
-  ];
+  static override styles = [themeStyles, leafletStyles, swatchStyles, mapLocationStyles];
 
   /** Name of the place. */
   @property() label = '';
@@ -103,7 +50,6 @@ export class AnswerMapLocation extends LitElement {
   @state() private tileSource = answerUIOptions().map;
 
   @query('.map') private mapBox?: HTMLElement;
-  @query('.swatch') private swatch?: HTMLElement;
 
   private map?: LeafletMap;
   private marker?: CircleMarker;
@@ -111,8 +57,18 @@ export class AnswerMapLocation extends LitElement {
   /** The tile source the layer above was made for. */
   private tilesUrl?: string;
   private unsubscribe?: () => void;
-  private visibility?: IntersectionObserver;
-  private resize?: ResizeObserver;
+  // Shows the map when it first becomes visible, and keeps it sized to its box.
+  private readonly drawing = new DrawingController(this, {
+    load: loadLeaflet,
+    box: () => this.mapBox,
+    show: (L) => this.showMap(L),
+    restyle: () => this.recolourMarker(),
+    resize: () => this.map?.invalidateSize(),
+    destroy: () => {
+      this.map?.remove();
+      this.map = this.marker = this.tiles = undefined;
+    },
+  });
 
   /** The Leaflet map once shown. */
   get leafletMap(): LeafletMap | undefined {
@@ -122,36 +78,11 @@ export class AnswerMapLocation extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     this.unsubscribe = onAnswerUIOptionsChange(() => (this.tileSource = answerUIOptions().map));
-    if (this.hasUpdated) this.observe();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.unsubscribe?.();
-    this.visibility?.disconnect();
-    this.resize?.disconnect();
-    queueMicrotask(() => {
-      if (!this.isConnected) {
-        this.map?.remove();
-        this.map = this.marker = this.tiles = undefined;
-      }
-    });
-  }
-
-  protected override firstUpdated() {
-    this.observe();
-  }
-
-  /** Shows the map when it first becomes visible, and keeps it sized to its box. */
-  private observe() {
-    const box = this.mapBox;
-    if (!box) return;
-    this.visibility = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void this.showMap();
-    });
-    this.visibility.observe(box);
-    this.resize = new ResizeObserver(() => this.map?.invalidateSize());
-    this.resize.observe(box);
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -159,14 +90,13 @@ export class AnswerMapLocation extends LitElement {
     if (this.map) this.syncMap();
   }
 
-  private async showMap() {
+  private showMap(L: Leaflet) {
     if (this.map) {
       this.map.invalidateSize();
       return;
     }
-    const L = await loadLeaflet();
     const box = this.mapBox;
-    if (!box || this.map || !this.isConnected) return;
+    if (!box) return;
     this.map = L.map(box, {
       attributionControl: false,
       scrollWheelZoom: false,
@@ -184,13 +114,13 @@ export class AnswerMapLocation extends LitElement {
   }
 
   private markerColour(): string {
-    return this.swatch ? getComputedStyle(this.swatch).color : '#0b5cad';
+    return this.drawing.colours()[0] ?? '#0b5cad';
   }
 
-  private recolourMarker = () => {
+  private recolourMarker() {
     const colour = this.markerColour();
     this.marker?.setStyle({ color: colour, fillColor: colour });
-  };
+  }
 
   private syncMap(L?: Leaflet) {
     const map = this.map!;
@@ -231,7 +161,7 @@ export class AnswerMapLocation extends LitElement {
         </button>
         ${this.tileSource?.attribution ? html`<div class="attribution muted" dir="auto">${this.tileSource.attribution}</div>` : nothing}
       </figcaption>
-      <span class="swatch" @transitionend=${this.recolourMarker}></span>
+      ${this.drawing.swatches(['marker'])}
     </figure>`;
   }
 }

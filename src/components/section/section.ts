@@ -1,8 +1,10 @@
-import { css, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { sectionStyles } from './section.styles.js';
 
 /**
+ * @tag answer-section
  * @summary A titled group of related content.
  *
  * @slot - The section's content, stacked vertically.
@@ -10,35 +12,7 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @csspart title - The heading.
  */
 export class AnswerSection extends LitElement {
-  static override styles = [
-    themeStyles,
-    css`
-      :host {
-        display: block;
-      }
-      section {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_space-sm);
-      }
-      h3 {
-        margin: 0;
-        font-size: 1.0625rem;
-        font-weight: 650;
-        line-height: 1.3;
-        overflow-wrap: anywhere;
-      }
-      .subtitle {
-        margin: -0.25rem 0 0;
-        overflow-wrap: anywhere;
-      }
-      .body {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_space-md);
-      }
-    `,
-  ];
+  static override styles = [themeStyles, sectionStyles];
 
   /** Heading of the group. */
   @property() heading = '';

@@ -72,12 +72,6 @@ export const themeStyles = css`
     border-radius: var(--_radius);
     padding: var(--_space-md);
   }
-  .title {
-    margin: 0 0 var(--_space-sm);
-    font-size: 1rem;
-    font-weight: 600;
-    line-height: 1.3;
-  }
   .muted {
     color: var(--_muted);
   }
@@ -107,5 +101,33 @@ export const themeStyles = css`
   .button:disabled {
     cursor: not-allowed;
     opacity: 0.6;
+  }
+  /*
+   * Forced colours (Windows high contrast): the system's palette replaces
+   * every colour above, so what colour alone showed (the focus, a hover, the
+   * primary button, a disabled one) is drawn in system colours instead.
+   */
+  @media (forced-colors: active) {
+    :host {
+      /* The few colours kept as they are (a chart's series) follow the system's palette, not the host's theme. */
+      color-scheme: light dark;
+    }
+    :focus-visible {
+      outline-color: Highlight;
+    }
+    .button,
+    .button.primary {
+      background: ButtonFace;
+      border-color: ButtonBorder;
+      color: ButtonText;
+    }
+    .button:hover {
+      border-color: Highlight;
+    }
+    .button:disabled {
+      border-color: GrayText;
+      color: GrayText;
+      opacity: 1;
+    }
   }
 `;

@@ -5,6 +5,7 @@ import { themeStyles } from '../shared/theme.styles.js';
 import { stackStyles } from './stack.styles.js';
 
 /**
+ * @tag answer-stack
  * @summary Lays out its children top to bottom or side by side.
  *
  * @slot - The children.

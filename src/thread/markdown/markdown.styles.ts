@@ -1,0 +1,89 @@
+import { css } from 'lit';
+
+export const markdownStyles = css`
+  :host {
+    display: block;
+    overflow-wrap: anywhere;
+  }
+  .content > :first-child > :first-child {
+    margin-top: 0;
+  }
+  .content > :last-child > :last-child {
+    margin-bottom: 0;
+  }
+  p, ul, ol, blockquote, pre, .table, h3, h4, h5, h6, hr {
+    margin: 0 0 0.75em;
+  }
+  h3, h4, h5, h6 {
+    line-height: 1.3;
+    margin-top: 1em;
+  }
+  h3 { font-size: 1.125rem; }
+  h4 { font-size: 1rem; }
+  h5, h6 { font-size: 0.9375rem; }
+  ul, ol {
+    padding-inline-start: 1.5em;
+  }
+  li > p {
+    margin: 0;
+  }
+  blockquote {
+    padding-inline-start: 0.75em;
+    border-inline-start: 3px solid var(--_border);
+    color: var(--_muted);
+  }
+  code {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    background: var(--_raised);
+    padding: 0.1em 0.3em;
+    border-radius: 4px;
+  }
+  pre {
+    background: var(--_raised);
+    padding: var(--_space-sm) var(--_space-md);
+    border-radius: var(--_radius);
+    overflow-x: auto;
+  }
+  pre code {
+    background: none;
+    padding: 0;
+    font-size: 0.8125rem;
+  }
+  a {
+    color: var(--_accent);
+  }
+  .image,
+  .unsafe-link {
+    color: var(--_muted);
+  }
+  .table {
+    overflow-x: auto;
+  }
+  table {
+    border-collapse: collapse;
+    min-width: 50%;
+  }
+  th, td {
+    border: 1px solid var(--_border);
+    padding: 0.25rem 0.5rem;
+    text-align: start;
+    /* Cells keep their words and numbers whole; a wide table scrolls in its box. */
+    overflow-wrap: normal;
+  }
+  th {
+    background: var(--_raised);
+  }
+  .align-center { text-align: center; }
+  .align-end { text-align: end; }
+  hr {
+    border: 0;
+    border-top: 1px solid var(--_border);
+  }
+  /* The box of a code block is its background, which forced colours take away. */
+  @media (forced-colors: active) {
+    pre {
+      border: 1px solid CanvasText;
+    }
+  }
+`;
