@@ -43,10 +43,12 @@ const DEPTHS = [1, 2, 3];
 function layerRule(layer, { uses, noDom, testsAlsoUse = [] }, depth, tests) {
   const up = '../'.repeat(depth);
   const allowed = tests ? [...uses, 'test-support', ...testsAlsoUse] : uses;
-  const patterns = [{
-    group: [`${up}*`, ...allowed.map((name) => `!${up}${name}`)],
-    message: uses.length ? `src/${layer}/ may import only ${uses.join(', ')} of ours (SPEC §9).` : `src/${layer}/ imports nothing else of ours (SPEC §9).`,
-  }];
+  const patterns = [
+    {
+      group: [`${up}*`, ...allowed.map((name) => `!${up}${name}`)],
+      message: uses.length ? `src/${layer}/ may import only ${uses.join(', ')} of ours (SPEC §9).` : `src/${layer}/ imports nothing else of ours (SPEC §9).`,
+    },
+  ];
   if (noDom) patterns.push({ group: DOM_PACKAGES, message: `src/${layer}/ runs without a DOM (SPEC §9).` });
   return {
     files: [`src/${layer}/${'*/'.repeat(depth - 1)}*${tests ? '.test' : ''}.ts`],

@@ -50,7 +50,10 @@ function storageFaults() {
         await cdp.detach();
         return true;
       }
-      await quotaSessions.get(session.id)?.detach().catch(() => undefined);
+      await quotaSessions
+        .get(session.id)
+        ?.detach()
+        .catch(() => undefined);
       quotaSessions.delete(session.id);
       if (payload?.bytes == null) return true;
       const cdp = await page.context().newCDPSession(page);
@@ -96,7 +99,8 @@ export default {
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
-  testRunnerHtml: (framework) => `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS};</script><script type="module" src="${framework}"></script></body></html>`,
+  testRunnerHtml: (framework) =>
+    `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS};</script><script type="module" src="${framework}"></script></body></html>`,
   // A soak run's properties take minutes per file.
   testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 120_000,
   reporters: [defaultReporter(), countReporter()],

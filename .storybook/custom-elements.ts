@@ -44,7 +44,10 @@ const DOC_ONLY = new Set(['methods', 'events', 'slots', 'css shadow parts', 'css
 
 /** The Storybook type of a TypeScript type text, so controls fit: a union of string literals becomes a choice. */
 function sbType(text = ''): StrictArgTypes[string]['type'] {
-  const parts = text.split('|').map((part) => part.trim()).filter((part) => part && part !== 'undefined' && part !== 'null');
+  const parts = text
+    .split('|')
+    .map((part) => part.trim())
+    .filter((part) => part && part !== 'undefined' && part !== 'null');
   if (parts.length === 1 && ['string', 'number', 'boolean'].includes(parts[0]!)) return { name: parts[0] as 'string' | 'number' | 'boolean' };
   if (parts.length > 0 && parts.every((part) => /^'[^']*'$/.test(part))) return { name: 'enum', value: parts.map((part) => part.slice(1, -1)) };
   return { name: 'other', value: text };
@@ -86,7 +89,10 @@ export function customElementDocs(manifest: unknown) {
         fields.add(member.name);
         const notes = [member.attribute ? `Attribute: \`${member.attribute}\`.` : 'Property only (no attribute).', member.readonly ? 'Read-only.' : ''];
         rows[member.name] = {
-          ...row(member.name, 'properties', member, { description: [member.description, notes.filter(Boolean).join(' ')].filter(Boolean).join('\n\n'), ...(member.default !== undefined ? { default: member.default } : {}) }),
+          ...row(member.name, 'properties', member, {
+            description: [member.description, notes.filter(Boolean).join(' ')].filter(Boolean).join('\n\n'),
+            ...(member.default !== undefined ? { default: member.default } : {}),
+          }),
           ...(member.readonly ? { control: false as const } : {}),
         };
       } else {

@@ -20,9 +20,25 @@ export function maximalBlock({ charts = true, version = 0, targetBytes = LIMITS.
   };
   for (let i = 0; i < 43; i++) {
     const kind = i % 4;
-    if (kind === 0) add({ type: 'Metric', props: { label: `Metric ${i}`, value: i === 0 ? 1000 + version : 1000 * i, format: 'number', delta: 0.05, caption: 'vs. last month' } });
-    else if (kind === 1) add({ type: 'Table', props: { caption: `Table ${i}`, columns: [{ label: 'Site' }, { label: 'Flow', format: 'number' }, { label: 'Share', format: 'percent' }, { label: 'OK' }], rows: [] } });
-    else if (kind === 2 && charts && i % 8 === 2) add({ type: 'Chart', props: { title: `Chart ${i}`, kind: 'line', labels: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'], series: [{ name: 'A', values: [1, 2, 3, 4, 5, 6] }] } });
+    if (kind === 0)
+      add({
+        type: 'Metric',
+        props: { label: `Metric ${i}`, value: i === 0 ? 1000 + version : 1000 * i, format: 'number', delta: 0.05, caption: 'vs. last month' },
+      });
+    else if (kind === 1)
+      add({
+        type: 'Table',
+        props: {
+          caption: `Table ${i}`,
+          columns: [{ label: 'Site' }, { label: 'Flow', format: 'number' }, { label: 'Share', format: 'percent' }, { label: 'OK' }],
+          rows: [],
+        },
+      });
+    else if (kind === 2 && charts && i % 8 === 2)
+      add({
+        type: 'Chart',
+        props: { title: `Chart ${i}`, kind: 'line', labels: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'], series: [{ name: 'A', values: [1, 2, 3, 4, 5, 6] }] },
+      });
     else add({ type: 'Text', props: { text: `Paragraph ${i}. `.repeat(8) } });
   }
   sections.forEach((id, i) => {
@@ -46,7 +62,8 @@ export function maximalBlock({ charts = true, version = 0, targetBytes = LIMITS.
  */
 export function markdownAnswer(length: number): string {
   const sections = [
-    (i: number) => `## Section ${i}\n\nThe **pump station ${i}** ran at *${90 + (i % 10)}%* of design flow; see [report ${i}](https://example.com/r/${i}) for details and \`valve-${i}\` notes.\n\n`,
+    (i: number) =>
+      `## Section ${i}\n\nThe **pump station ${i}** ran at *${90 + (i % 10)}%* of design flow; see [report ${i}](https://example.com/r/${i}) for details and \`valve-${i}\` notes.\n\n`,
     (i: number) => `- Reading ${i}: pressure ${(i * 1.7).toFixed(1)} bar\n- Reading ${i + 1}: flow ${(i * 3.1).toFixed(1)} m³/h\n- Crew ${i % 4} on site\n\n`,
     (i: number) => `\`\`\`sql\nselect site, flow from readings where day = ${i};\n\`\`\`\n\n`,
     (i: number) => `| Site | Flow | Status |\n|---|---:|---|\n| P${i} | ${i * 11} | ok |\n| P${i + 1} | ${i * 7} | check |\n\n`,

@@ -36,46 +36,93 @@ function budgets(r) {
   const stream = r.stream.cases.filter((c) => c.chars === 20_000);
   const at2 = stream.find((c) => c.messages === 2).perDelta.median;
   const at200 = stream.find((c) => c.messages === 200).perDelta.median;
-  const peerAt200 = [['deep-chat', r['stream-deep-chat']], ['marked (re-parse all)', r['stream-marked']]].map(([name, p]) => [name, p.cases.find((c) => c.chars === 20_000 && c.messages === 200).perDelta.median]);
+  const peerAt200 = [
+    ['deep-chat', r['stream-deep-chat']],
+    ['marked (re-parse all)', r['stream-marked']],
+  ].map(([name, p]) => [name, p.cases.find((c) => c.chars === 20_000 && c.messages === 200).perDelta.median]);
   const jr = r['block-json-render'];
   const core = r.size[US].core;
   const react = r.size['react+react-dom'];
   const yes = (ok) => (ok ? 'met' : '**not met**');
-  return table(['budget', 'measured in this run', ''], [
-    ['streaming: per-delta cost at 200 messages ≤ 1.5× the cost at 2 (20,000 characters)', `${ms(at200)} vs ${ms(at2)}: ${ratio(at200 / at2)}`, yes(at200 / at2 <= 1.5)],
-    ['streaming: per-delta cost below every peer\'s (200 messages)', `${ms(at200)} vs ${peerAt200.map(([n, v]) => `${n} ${ms(v)}`).join(', ')}`, yes(peerAt200.every(([, v]) => at200 < v))],
-    ['block: update faster than @json-render/react', `${ms(r.block.update.median)} (validation included) vs ${ms(jr.update.median)} (render only), ${ms(jr.updateValidated.median)} (with its catalog's validate)`, yes(r.block.update.median < jr.update.median)],
-    ['size: core entry ≤ 60 kB min+gzip', kB(core), yes(core <= 60 * 1024)],
-    ['size: core entry smaller than react + react-dom alone', `${kB(core)} vs ${kB(react)}`, yes(core < react)],
-    ['restore: 200 turns, last turn painted ≤ 150 ms', ms(r.restore.restore.median), yes(r.restore.restore.median <= 150)],
-    ['validation of a maximal block < 5 ms', `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`, yes(r.validation.validateText.median < 5)],
-  ]);
+  return table(
+    ['budget', 'measured in this run', ''],
+    [
+      [
+        'streaming: per-delta cost at 200 messages ≤ 1.5× the cost at 2 (20,000 characters)',
+        `${ms(at200)} vs ${ms(at2)}: ${ratio(at200 / at2)}`,
+        yes(at200 / at2 <= 1.5),
+      ],
+      [
+        "streaming: per-delta cost below every peer's (200 messages)",
+        `${ms(at200)} vs ${peerAt200.map(([n, v]) => `${n} ${ms(v)}`).join(', ')}`,
+        yes(peerAt200.every(([, v]) => at200 < v)),
+      ],
+      [
+        'block: update faster than @json-render/react',
+        `${ms(r.block.update.median)} (validation included) vs ${ms(jr.update.median)} (render only), ${ms(jr.updateValidated.median)} (with its catalog's validate)`,
+        yes(r.block.update.median < jr.update.median),
+      ],
+      ['size: core entry ≤ 60 kB min+gzip', kB(core), yes(core <= 60 * 1024)],
+      ['size: core entry smaller than react + react-dom alone', `${kB(core)} vs ${kB(react)}`, yes(core < react)],
+      ['restore: 200 turns, last turn painted ≤ 150 ms', ms(r.restore.restore.median), yes(r.restore.restore.median <= 150)],
+      [
+        'validation of a maximal block < 5 ms',
+        `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`,
+        yes(r.validation.validateText.median < 5),
+      ],
+    ],
+  );
 }
 
 function block(r) {
   const ours = r.block;
   const rows = [
     [`**${US}** (validation included)`, ours.firstRender, ours.update, ours.heapBytes, null],
-    ['@json-render/react + react-dom (render only)', r['block-json-render'].firstRender, r['block-json-render'].update, r['block-json-render'].heapBytes, r['block-json-render']],
-    ['@json-render/react, its catalog\'s `validate` first', null, r['block-json-render'].updateValidated, null, r['block-json-render']],
+    [
+      '@json-render/react + react-dom (render only)',
+      r['block-json-render'].firstRender,
+      r['block-json-render'].update,
+      r['block-json-render'].heapBytes,
+      r['block-json-render'],
+    ],
+    ["@json-render/react, its catalog's `validate` first", null, r['block-json-render'].updateValidated, null, r['block-json-render']],
     ['@a2ui/lit (validation included)', r['block-a2ui'].firstRender, r['block-a2ui'].update, r['block-a2ui'].heapBytes, r['block-a2ui']],
   ];
-  return table(['system', 'first render, median (min–max)', 'update, median (min–max)', 'update, mean', 'JS heap after 1,000 updates', `${US} ÷ system: first render`, 'update (median)', 'heap'], rows.map(([name, first, update, heap, peer]) => [
-    name,
-    first ? range(first) : '—',
-    range(update),
-    ms(update.mean),
-    heap ? MB(heap) : '—',
-    peer && first ? versus(ours.firstRender.median, first.median) : '',
-    peer ? versus(ours.update.median, update.median) : '',
-    peer && heap ? versus(ours.heapBytes, heap, 'smaller', 'larger') : '',
-  ]));
+  return table(
+    [
+      'system',
+      'first render, median (min–max)',
+      'update, median (min–max)',
+      'update, mean',
+      'JS heap after 1,000 updates',
+      `${US} ÷ system: first render`,
+      'update (median)',
+      'heap',
+    ],
+    rows.map(([name, first, update, heap, peer]) => [
+      name,
+      first ? range(first) : '—',
+      range(update),
+      ms(update.mean),
+      heap ? MB(heap) : '—',
+      peer && first ? versus(ours.firstRender.median, first.median) : '',
+      peer ? versus(ours.update.median, update.median) : '',
+      peer && heap ? versus(ours.heapBytes, heap, 'smaller', 'larger') : '',
+    ]),
+  );
 }
 
 function stream(r) {
-  const systems = [[US, r.stream], ['deep-chat', r['stream-deep-chat']], ['marked, whole text re-parsed per delta', r['stream-marked']]];
+  const systems = [
+    [US, r.stream],
+    ['deep-chat', r['stream-deep-chat']],
+    ['marked, whole text re-parsed per delta', r['stream-marked']],
+  ];
   const rows = [];
-  for (const [chars, deltas] of [[2_000, 500], [20_000, 5_000]]) {
+  for (const [chars, deltas] of [
+    [2_000, 500],
+    [20_000, 5_000],
+  ]) {
     for (const messages of [2, 200]) {
       const ours = r.stream.cases.find((c) => c.chars === chars && c.messages === messages);
       for (const [name, result] of systems) {
@@ -99,39 +146,55 @@ function stream(r) {
       }
     }
   }
-  const heap = table(['system', 'JS heap after streaming (200-message thread, 20,000-character answer)', `${US} ÷ system`], systems.map(([name, result]) => [name, MB(result.heapBytes), name === US ? '' : versus(r.stream.heapBytes, result.heapBytes, 'smaller', 'larger')]));
-  return `${table(['answer (characters / deltas)', 'earlier messages', 'system', 'runs', 'deltas fed', 'per delta, median (min–max)', 'per delta after the first tenth', 'total', 'inside a delta\'s task', 'longest frame (worst run)', 'frames over 50 ms (worst run)', 'view follows', `${US} ÷ system (per delta)`], rows)}\n\n${heap}`;
+  const heap = table(
+    ['system', 'JS heap after streaming (200-message thread, 20,000-character answer)', `${US} ÷ system`],
+    systems.map(([name, result]) => [name, MB(result.heapBytes), name === US ? '' : versus(r.stream.heapBytes, result.heapBytes, 'smaller', 'larger')]),
+  );
+  return `${table(['answer (characters / deltas)', 'earlier messages', 'system', 'runs', 'deltas fed', 'per delta, median (min–max)', 'per delta after the first tenth', 'total', "inside a delta's task", 'longest frame (worst run)', 'frames over 50 ms (worst run)', 'view follows', `${US} ÷ system (per delta)`], rows)}\n\n${heap}`;
 }
 
 function restore(r) {
   const x = r.restore;
-  return `${table(['measure', 'median (min–max)', 'runs'], [
-    ['restore 200 turns, last turn painted', range(x.restore), num(x.restore.runs)],
-    ['save a turn at 2 turns', range(x.saveAt2), num(x.saveAt2.runs)],
-    ['save a turn at 200 turns', range(x.saveAt200), num(x.saveAt200.runs)],
-  ])}\n\nSaving at 200 turns costs ${ratio(x.ratio)} what it costs at 2. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
+  return `${table(
+    ['measure', 'median (min–max)', 'runs'],
+    [
+      ['restore 200 turns, last turn painted', range(x.restore), num(x.restore.runs)],
+      ['save a turn at 2 turns', range(x.saveAt2), num(x.saveAt2.runs)],
+      ['save a turn at 200 turns', range(x.saveAt200), num(x.saveAt200.runs)],
+    ],
+  )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} what it costs at 2. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
 }
 
 function validation(r) {
   const v = r.validation;
-  return `${num(v.elements)} elements, ${num(v.bytes)} bytes of JSON; ${num(v.warmUp)} warm-up runs, then ${num(v.validateObject.runs)} timed runs each.\n\n${table(['validator', 'object, median (min–max)', 'JSON text, median (min–max)', `${US} ÷ validator (object)`], [
-    [`**${US}** \`validateBlock\`: structure, graph and data rules`, range(v.validateObject), range(v.validateText), ''],
-    ['ajv compiled from `catalogJsonSchema()`: structure only', range(v.ajvObject), range(v.ajvText), versus(v.validateObject.median, v.ajvObject.median)],
-  ])}`;
+  return `${num(v.elements)} elements, ${num(v.bytes)} bytes of JSON; ${num(v.warmUp)} warm-up runs, then ${num(v.validateObject.runs)} timed runs each.\n\n${table(
+    ['validator', 'object, median (min–max)', 'JSON text, median (min–max)', `${US} ÷ validator (object)`],
+    [
+      [`**${US}** \`validateBlock\`: structure, graph and data rules`, range(v.validateObject), range(v.validateText), ''],
+      ['ajv compiled from `catalogJsonSchema()`: structure only', range(v.ajvObject), range(v.ajvText), versus(v.validateObject.median, v.ajvObject.median)],
+    ],
+  )}`;
 }
 
 function size(r) {
   const s = r.size;
   const core = s[US].core;
-  return table(['what a page loads', 'min+gzip', `${US} core ÷ this`], [
-    [`**${US}** core entry: every element, the thread, validation, store, markdown`, kB(core), ''],
-    [`**${US}** chart chunk (chart.js), loaded when a chart is first shown`, kB(s[US].chart), ''],
-    [`**${US}** map chunk (Leaflet), loaded when a map is first shown`, kB(s[US].map), ''],
-    ['react + react-dom alone', kB(s['react+react-dom']), versus(core, s['react+react-dom'], 'smaller', 'larger')],
-    ['react + react-dom + @json-render/react, equivalent block page', kB(s['@json-render/react']), versus(core, s['@json-render/react'], 'smaller', 'larger')],
-    ['@a2ui/lit, equivalent block page', kB(s['@a2ui/lit']), versus(core, s['@a2ui/lit'], 'smaller', 'larger')],
-    ['deep-chat', kB(s['deep-chat']), versus(core, s['deep-chat'], 'smaller', 'larger')],
-  ]);
+  return table(
+    ['what a page loads', 'min+gzip', `${US} core ÷ this`],
+    [
+      [`**${US}** core entry: every element, the thread, validation, store, markdown`, kB(core), ''],
+      [`**${US}** chart chunk (chart.js), loaded when a chart is first shown`, kB(s[US].chart), ''],
+      [`**${US}** map chunk (Leaflet), loaded when a map is first shown`, kB(s[US].map), ''],
+      ['react + react-dom alone', kB(s['react+react-dom']), versus(core, s['react+react-dom'], 'smaller', 'larger')],
+      [
+        'react + react-dom + @json-render/react, equivalent block page',
+        kB(s['@json-render/react']),
+        versus(core, s['@json-render/react'], 'smaller', 'larger'),
+      ],
+      ['@a2ui/lit, equivalent block page', kB(s['@a2ui/lit']), versus(core, s['@a2ui/lit'], 'smaller', 'larger')],
+      ['deep-chat', kB(s['deep-chat']), versus(core, s['deep-chat'], 'smaller', 'larger')],
+    ],
+  );
 }
 
 export function renderResults(r) {

@@ -72,10 +72,22 @@ if (pages.length) {
     root: 'bench/pages',
     configFile: false,
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2_000, rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, `bench/pages/${p}.html`])) } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 2_000,
+      rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, `bench/pages/${p}.html`])) },
+    },
   });
   const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-  const server = await preview({ root: 'bench/pages', configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, headers: isolation } });
+  const server = await preview({
+    root: 'bench/pages',
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, headers: isolation },
+  });
   const base = server.resolvedUrls.local[0];
   const origin = new URL(base).origin;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -92,7 +104,10 @@ if (pages.length) {
         blocked.add(new URL(url).host);
         return route.abort();
       });
-      page.on('console', (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && console.log(`  ${name}: console ${m.type()}: ${m.text()}`));
+      page.on(
+        'console',
+        (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && console.log(`  ${name}: console ${m.type()}: ${m.text()}`),
+      );
       page.on('pageerror', (e) => console.log(`  ${name}: ${e.message}`));
       await page.goto(`${base}${name}.html`);
       const pageStarted = Date.now();

@@ -18,7 +18,11 @@ import { build } from 'vite';
 const OUT = '.test-results/bench-size';
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
-const files = (dir) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).map((f) => join(dir, f));
+const files = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(dir, f));
 
 // The same options as scripts/build-cdn.mjs (the elements use TypeScript's legacy decorators).
 const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };

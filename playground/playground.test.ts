@@ -30,7 +30,8 @@ async function ask(page: Page, text: string) {
   await textarea.press('Enter');
 }
 
-const idle = (page: Page) => page.waitForFunction(() => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy, null, { timeout: 20_000 });
+const idle = (page: Page) =>
+  page.waitForFunction(() => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy, null, { timeout: 20_000 });
 
 describe('playground', function () {
   this.timeout(60_000);
@@ -59,7 +60,9 @@ describe('playground', function () {
     const report = await page.evaluate(() => {
       const turn = document.querySelector('agent-thread')!.shadowRoot!.querySelector('agent-turn')!;
       const blocks = [...turn.shadowRoot!.querySelectorAll('.report answer-block')].map((b) => (b as HTMLElement).dataset.blockId);
-      const chart = turn.shadowRoot!.querySelector('answer-block[data-block-id="revenue-trend"]')!.shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: { data: { datasets: { data: number[] }[] } } };
+      const chart = turn.shadowRoot!.querySelector('answer-block[data-block-id="revenue-trend"]')!.shadowRoot!.querySelector('answer-chart') as unknown as {
+        chartInstance?: { data: { datasets: { data: number[] }[] } };
+      };
       const folded = turn.shadowRoot!.querySelector('details.process answer-block')?.getAttribute('data-block-id');
       return { blocks, december: chart.chartInstance?.data.datasets[0]!.data[5], folded };
     });
@@ -71,15 +74,22 @@ describe('playground', function () {
   it('answers the field investigation, and the submitted form leads to a second turn', async () => {
     await ask(page, 'Check pump station 4');
     await idle(page);
-    expect(await pageText(page)).to.include('Pump station 4').and.include('Book the repair');
+    expect(await pageText(page))
+      .to.include('Pump station 4')
+      .and.include('Book the repair');
     await page.evaluate(() => {
       const turns = document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn');
-      const form = turns[turns.length - 1]!.shadowRoot!.querySelector('answer-block[data-block-id="booking"]')!.shadowRoot!.querySelector('answer-follow-up-form')!.shadowRoot!;
+      const form =
+        turns[turns.length - 1]!.shadowRoot!.querySelector('answer-block[data-block-id="booking"]')!.shadowRoot!.querySelector(
+          'answer-follow-up-form',
+        )!.shadowRoot!;
       (form.querySelectorAll('input[type=radio]')[1] as HTMLInputElement).click();
       (form.querySelector('input[name=crew]') as HTMLInputElement).value = '3';
       (form.querySelector('button[type=submit]') as HTMLButtonElement).click();
     });
-    await page.waitForFunction(() => (document.querySelector('agent-thread') as unknown as { messages: unknown[] }).messages.length >= 6, null, { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('agent-thread') as unknown as { messages: unknown[] }).messages.length >= 6, null, {
+      timeout: 20_000,
+    });
     await idle(page);
     const text = await pageText(page);
     expect(text).to.include('Window: Sat 06:00–08:00').and.include('Repair booked (rehearsal)').and.include('RH-2041');
@@ -89,6 +99,9 @@ describe('playground', function () {
     await ask(page, 'Run the failure drill');
     await idle(page);
     const text = await pageText(page);
-    expect(text).to.include('A chart that could not be shown').and.include('The connection was lost. What arrived so far is kept.').and.include('what arrived stays on screen');
+    expect(text)
+      .to.include('A chart that could not be shown')
+      .and.include('The connection was lost. What arrived so far is kept.')
+      .and.include('what arrived stays on screen');
   });
 });

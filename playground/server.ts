@@ -50,13 +50,22 @@ async function chat(req: IncomingMessage, res: ServerResponse) {
   const stream = createUIMessageStream({
     async execute({ writer }) {
       if (model) {
-        const result = streamText({ model, system: SYSTEM, messages: await convertToModelMessages(messages), tools: answerTools(writer), stopWhen: stepCountIs(8) });
+        const result = streamText({
+          model,
+          system: SYSTEM,
+          messages: await convertToModelMessages(messages),
+          tools: answerTools(writer),
+          stopWhen: stepCountIs(8),
+        });
         writer.merge(withoutAnswerToolCalls(result.toUIMessageStream()));
         return;
       }
       let dropped = false;
       writer.write({ type: 'start' });
-      await chooseScenario(text, data)({
+      await chooseScenario(
+        text,
+        data,
+      )({
         writer,
         pause: (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms)),
         drop: () => {

@@ -22,9 +22,23 @@ describe('build output', () => {
   it('npm pack ships what a user needs and nothing else', function () {
     // npm pack itself takes seconds on a busy machine.
     this.timeout(60_000);
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as [{ files: { path: string }[] }];
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as [
+      { files: { path: string }[] },
+    ];
     const files = pack.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'answer-ui-catalog.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts', 'dist/catalog/index.js', 'dist/store/index.js', 'dist/agent/index.js', 'dist/cdn/answer-ui.js', 'dist/cdn/answer-ui.classic.js']) {
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'answer-ui-catalog.json',
+      'custom-elements.json',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/catalog/index.js',
+      'dist/store/index.js',
+      'dist/agent/index.js',
+      'dist/cdn/answer-ui.js',
+      'dist/cdn/answer-ui.classic.js',
+    ]) {
       expect(files, needed).to.include(needed);
     }
     const unwanted = files.filter((f) => /\.test\.|test-support|^src\/|^stories\/|^bench\/|^playground\/|^scripts\/|node_modules/.test(f));
@@ -32,9 +46,26 @@ describe('build output', () => {
   });
 
   it('the manifest names every element and its public API', () => {
-    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: { declarations?: { tagName?: string; members?: { name: string }[] }[] }[] };
-    const tags = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => d.tagName!);
-    for (const tag of ['answer-block', 'answer-stack', 'answer-section', 'answer-text', 'answer-metric', 'answer-table', 'answer-chart', 'answer-evidence', 'answer-map-location', 'answer-follow-up-form', 'agent-thread']) {
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as {
+      modules: { declarations?: { tagName?: string; members?: { name: string }[] }[] }[];
+    };
+    const tags = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .filter((d) => d.tagName)
+      .map((d) => d.tagName!);
+    for (const tag of [
+      'answer-block',
+      'answer-stack',
+      'answer-section',
+      'answer-text',
+      'answer-metric',
+      'answer-table',
+      'answer-chart',
+      'answer-evidence',
+      'answer-map-location',
+      'answer-follow-up-form',
+      'agent-thread',
+    ]) {
       expect(tags, tag).to.include(tag);
     }
   });

@@ -16,7 +16,10 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   // An ignored path would let every "allows" case pass unseen.
   expect(await eslint.isPathIgnored(filePath), filePath).to.equal(false);
   const [result] = await eslint.lintText(`${code}\n`, { filePath });
-  expect(result!.messages.filter((m) => m.fatal), filePath).to.deep.equal([]);
+  expect(
+    result!.messages.filter((m) => m.fatal),
+    filePath,
+  ).to.deep.equal([]);
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 

@@ -48,12 +48,20 @@ function deepText(root) {
 /** Waits until Lit has rendered everything inside `root`, and lazy charts and maps have drawn. */
 async function settle(root) {
   for (let round = 0; round < 5; round++) {
-    await Promise.all(deepElements(root).map((e) => e.updateComplete).filter(Boolean));
+    await Promise.all(
+      deepElements(root)
+        .map((e) => e.updateComplete)
+        .filter(Boolean),
+    );
     await frame();
   }
   // Charts and maps draw when they scroll into view: bring each one there in turn.
   const pending = () =>
-    deepElements(root).filter((e) => (e.localName === 'answer-chart' && !e.chartInstance && e.view !== 'table') || (e.localName === 'answer-map-location' && !e.shadowRoot.querySelector('.leaflet-container')));
+    deepElements(root).filter(
+      (e) =>
+        (e.localName === 'answer-chart' && !e.chartInstance && e.view !== 'table') ||
+        (e.localName === 'answer-map-location' && !e.shadowRoot.querySelector('.leaflet-container')),
+    );
   const deadline = Date.now() + 5_000;
   while (pending().length && Date.now() < deadline) {
     pending()[0].scrollIntoView();
@@ -135,7 +143,12 @@ function fresh(tag) {
 
 window.harness = {
   /** What happened since the last call (and forgets it, so each input is judged on its own). */
-  state: () => ({ pwned: pwned.splice(0), violations: violations.splice(0), errors: errors.splice(0), polluted: [Object.prototype, Array.prototype, Function.prototype].some((p) => 'polluted' in p || 'isAdmin' in p) }),
+  state: () => ({
+    pwned: pwned.splice(0),
+    violations: violations.splice(0),
+    errors: errors.splice(0),
+    polluted: [Object.prototype, Array.prototype, Function.prototype].some((p) => 'polluted' in p || 'isAdmin' in p),
+  }),
 
   async block(input) {
     const element = fresh('answer-block');

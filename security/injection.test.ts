@@ -89,12 +89,27 @@ function turnWith(text: string, block: unknown): string {
 /** Malformed or hostile framing for the stream parser. */
 const RAW_STREAMS: { name: string; raw: string }[] = [
   { name: 'not JSON', raw: 'data: <script>pwn("raw")</script>\n\ndata: {"type":"text-delta"\n\n' },
-  { name: 'unknown part types', raw: sse([{ type: 'start' }, { type: 'x-eval', code: 'pwn("part")' }, { type: '__proto__', polluted: true }, { type: 'finish' }]) },
-  { name: 'prototype keys in a data part', raw: `data: {"type":"data-answer_ui","id":"p","data":{"__proto__":{"polluted":true},"constructor":{"prototype":{"isAdmin":true}},"block_id":"p","fallback_text":"x","root":"m","elements":{"m":{"type":"Text","props":{"text":"ok"}}}}}\n\ndata: [DONE]\n\n` },
-  { name: 'error part with markup', raw: sse([{ type: 'start' }, { type: 'error', errorText: '<img src=x onerror=pwn("error")> https://attacker.example/err' }]) },
+  {
+    name: 'unknown part types',
+    raw: sse([{ type: 'start' }, { type: 'x-eval', code: 'pwn("part")' }, { type: '__proto__', polluted: true }, { type: 'finish' }]),
+  },
+  {
+    name: 'prototype keys in a data part',
+    raw: `data: {"type":"data-answer_ui","id":"p","data":{"__proto__":{"polluted":true},"constructor":{"prototype":{"isAdmin":true}},"block_id":"p","fallback_text":"x","root":"m","elements":{"m":{"type":"Text","props":{"text":"ok"}}}}}\n\ndata: [DONE]\n\n`,
+  },
+  {
+    name: 'error part with markup',
+    raw: sse([{ type: 'start' }, { type: 'error', errorText: '<img src=x onerror=pwn("error")> https://attacker.example/err' }]),
+  },
   { name: 'deeply nested data', raw: `data: {"type":"data-answer_ui","id":"d","data":${'['.repeat(50_000)}${']'.repeat(50_000)}}\n\ndata: [DONE]\n\n` },
-  { name: 'oversized text delta', raw: sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: '<b>'.repeat(400_000) }, { type: 'finish' }]) },
-  { name: 'CR and NUL framing', raw: 'data: {"type":"start"}\r\r\u0000data: {"type":"text-start","id":"t"}\r\n\r\ndata: {"type":"text-delta","id":"t","delta":"framed"}\n\n' },
+  {
+    name: 'oversized text delta',
+    raw: sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: '<b>'.repeat(400_000) }, { type: 'finish' }]),
+  },
+  {
+    name: 'CR and NUL framing',
+    raw: 'data: {"type":"start"}\r\r\u0000data: {"type":"text-start","id":"t"}\r\n\r\ndata: {"type":"text-delta","id":"t","delta":"framed"}\n\n',
+  },
 ];
 
 /** Stored records a corrupted or hostile database could hold. */
@@ -102,9 +117,40 @@ function hostileRecords(payload: string): unknown[] {
   const message = (m: unknown) => ({ version: 1, bytes: 10, message: m });
   return [
     message({ role: 'user', id: 'u1', text: payload }),
-    message({ role: 'assistant', id: 'a1', status: 'complete', items: [{ kind: 'text', key: 't', text: payload }, { kind: 'block', key: 'b', blockId: 'b', block: poisoned(payload) }, { kind: 'tool', key: 'c', name: payload, status: 'done', summary: payload }, { kind: 'notice', key: 'n', code: 'network', detail: payload }] }),
-    message(JSON.parse('{"role":"assistant","id":"a2","status":"complete","__proto__":{"polluted":true},"items":[{"kind":"text","key":"t","text":"after pollution","__proto__":{"isAdmin":true}}]}')),
-    message({ role: 'assistant', id: 'a3', status: 'complete', items: [{ kind: 'block', key: 'b', blockId: 'b', block: { block_id: 'b', fallback_text: 'Bad block kept as text', root: 'x', elements: { x: { type: 'Script', props: { src: 'https://attacker.example/s.js' } } } } }] }),
+    message({
+      role: 'assistant',
+      id: 'a1',
+      status: 'complete',
+      items: [
+        { kind: 'text', key: 't', text: payload },
+        { kind: 'block', key: 'b', blockId: 'b', block: poisoned(payload) },
+        { kind: 'tool', key: 'c', name: payload, status: 'done', summary: payload },
+        { kind: 'notice', key: 'n', code: 'network', detail: payload },
+      ],
+    }),
+    message(
+      JSON.parse(
+        '{"role":"assistant","id":"a2","status":"complete","__proto__":{"polluted":true},"items":[{"kind":"text","key":"t","text":"after pollution","__proto__":{"isAdmin":true}}]}',
+      ),
+    ),
+    message({
+      role: 'assistant',
+      id: 'a3',
+      status: 'complete',
+      items: [
+        {
+          kind: 'block',
+          key: 'b',
+          blockId: 'b',
+          block: {
+            block_id: 'b',
+            fallback_text: 'Bad block kept as text',
+            root: 'x',
+            elements: { x: { type: 'Script', props: { src: 'https://attacker.example/s.js' } } },
+          },
+        },
+      ],
+    }),
     message({ role: 'assistant', id: 'a4', status: 'weird', items: 'not a list' }),
     message(null),
     { version: 99, bytes: 1, message: { role: 'user', id: 'future', text: 'from a future version' } },

@@ -40,7 +40,11 @@ export async function startStrictServer(): Promise<StrictServer> {
     try {
       if (!file) throw new Error('not served');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': STRICT_POLICY, 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': STRICT_POLICY,
+        'cache-control': 'no-store',
+      });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-security-policy': STRICT_POLICY }).end();

@@ -9,7 +9,9 @@ import { outline } from './test-support/settle.js';
 
 type FrameWindow = Window & typeof globalThis;
 
-async function page(kind: 'module' | 'classic'): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; thread: HTMLElement & { consume(s: ReadableStream<Uint8Array>): Promise<void> } }> {
+async function page(
+  kind: 'module' | 'classic',
+): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; thread: HTMLElement & { consume(s: ReadableStream<Uint8Array>): Promise<void> } }> {
   const frame = document.createElement('iframe');
   frame.style.cssText = 'width: 900px; height: 700px';
   frame.src = `/src/test-support/cdn-${kind}.html`;
@@ -33,7 +35,12 @@ function sse(parts: unknown[]): ReadableStream<Uint8Array> {
 const requested = (win: FrameWindow) => win.performance.getEntriesByType('resource').map((e) => e.name);
 const shadowText = (node: Element) => outline(node);
 
-const place = { block_id: 'site', fallback_text: 'Pump 4.', root: 'm', elements: { m: { type: 'MapLocation', props: { label: 'Pump 4', lat: 52.5, lng: 13.4 } } } };
+const place = {
+  block_id: 'site',
+  fallback_text: 'Pump 4.',
+  root: 'm',
+  elements: { m: { type: 'MapLocation', props: { label: 'Pump 4', lat: 52.5, lng: 13.4 } } },
+};
 
 for (const kind of ['module', 'classic'] as const) {
   describe(`CDN build (${kind} script)`, () => {
@@ -41,13 +48,29 @@ for (const kind of ['module', 'classic'] as const) {
       this.timeout(30_000);
       const { frame, win, thread } = await page(kind);
       try {
-        await thread.consume(sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Only **text** here.' }, { type: 'finish' }]));
+        await thread.consume(
+          sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Only **text** here.' }, { type: 'finish' }]),
+        );
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(shadowText(thread)).to.include('"Only"').and.include('"text"');
         if (kind === 'module') expect(requested(win).filter((url) => /chart-loader|leaflet/.test(url))).to.deep.equal([]);
-        await thread.consume(sse([{ type: 'start' }, { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() }, { type: 'data-answer_ui', id: 'site', data: place }, { type: 'finish' }]));
-        await waitUntil(() => shadowText(thread).includes('$1,200,000.00') && shadowText(thread).includes('Pump 4'), 'the streamed blocks did not render', { timeout: 10_000 });
-        const chart = () => win.document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')[1]!.shadowRoot!.querySelector('answer-block')!.shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: unknown };
+        await thread.consume(
+          sse([
+            { type: 'start' },
+            { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() },
+            { type: 'data-answer_ui', id: 'site', data: place },
+            { type: 'finish' },
+          ]),
+        );
+        await waitUntil(() => shadowText(thread).includes('$1,200,000.00') && shadowText(thread).includes('Pump 4'), 'the streamed blocks did not render', {
+          timeout: 10_000,
+        });
+        const chart = () =>
+          win.document
+            .querySelector('agent-thread')!
+            .shadowRoot!.querySelectorAll('agent-turn')[1]!
+            .shadowRoot!.querySelector('answer-block')!
+            .shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: unknown };
         // Charts draw when they scroll into view.
         (chart() as unknown as HTMLElement).scrollIntoView();
         await waitUntil(() => chart().chartInstance, 'the chart was not drawn', { timeout: 10_000 });

@@ -46,7 +46,9 @@ describe('localization', () => {
     await setAnswerLocale('ar');
     expect(localeDirection()).to.equal('rtl');
     document.documentElement.dir = localeDirection();
-    const form = await fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="استبيان" .fields=${[{ name: 'a', label: 'الاسم', kind: 'text' }]}></answer-follow-up-form>`);
+    const form = await fixture<AnswerFollowUpForm>(
+      html`<answer-follow-up-form heading="استبيان" .fields=${[{ name: 'a', label: 'الاسم', kind: 'text' }]}></answer-follow-up-form>`,
+    );
     const range = document.createRange();
     range.selectNodeContents($(form, 'label'));
     const label = range.getBoundingClientRect();
@@ -103,7 +105,9 @@ describe('localization', () => {
   });
 
   it('keeps Korean words whole when the page is in Korean', async () => {
-    const box = await fixture<HTMLElement>(html`<div lang="ko" style="width: 7em"><answer-text text="자동으로 운전되고 있습니다 수리를 예약하세요"></answer-text></div>`);
+    const box = await fixture<HTMLElement>(
+      html`<div lang="ko" style="width: 7em"><answer-text text="자동으로 운전되고 있습니다 수리를 예약하세요"></answer-text></div>`,
+    );
     const text = box.querySelector('answer-text')!;
     await (text as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const p = $(text, '.text');
@@ -128,7 +132,9 @@ describe('localization', () => {
       { name: 'day', label: 'Wunschtermin', kind: 'date' as const },
       { name: 'note', label: 'Notiz', kind: 'text' as const },
     ];
-    expect(formSummary('Termin', fields, { crew: 3.5, day: '2025-06-03', note: null })).to.equal('Termin\nTechniker: 3,5\nWunschtermin: 03.06.2025\nNotiz: (keine Antwort)');
+    expect(formSummary('Termin', fields, { crew: 3.5, day: '2025-06-03', note: null })).to.equal(
+      'Termin\nTechniker: 3,5\nWunschtermin: 03.06.2025\nNotiz: (keine Antwort)',
+    );
   });
 
   it('rejects a locale it does not have, and keeps the current one', async () => {

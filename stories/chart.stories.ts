@@ -72,7 +72,15 @@ export const StackedBar: Story = {
 };
 
 export const StackedLine: Story = {
-  args: { heading: 'Sales by channel (stacked)', kind: 'line', stacked: true, labels: months.slice(0, 6), series: channelSeries, unit: 'k USD', yLabel: 'Sales' },
+  args: {
+    heading: 'Sales by channel (stacked)',
+    kind: 'line',
+    stacked: true,
+    labels: months.slice(0, 6),
+    series: channelSeries,
+    unit: 'k USD',
+    yLabel: 'Sales',
+  },
 };
 
 /** The reader's "Table" view, selected through the view switch. */
@@ -87,7 +95,14 @@ export const TableView: Story = {
 };
 
 export const SingleSeriesNoAxisTitles: Story = {
-  args: { heading: 'Signups', labels: months.slice(0, 6), series: [{ name: 'Signups', values: [120, 180, 160, 240, 310, 290] }], xLabel: undefined, yLabel: undefined, unit: undefined },
+  args: {
+    heading: 'Signups',
+    labels: months.slice(0, 6),
+    series: [{ name: 'Signups', values: [120, 180, 160, 240, 310, 290] }],
+    xLabel: undefined,
+    yLabel: undefined,
+    unit: undefined,
+  },
 };
 
 /** More series than colours (8 > 6): colours repeat. */

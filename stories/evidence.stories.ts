@@ -23,10 +23,14 @@ const meta: Meta<EvidenceArgs> = {
   argTypes: {
     heading: { control: 'text' },
     summary: { control: 'text' },
-    items: { control: 'object', description: '`{ source, excerpt?, locator?, published?, ref? }`; items with a ref get an "Open source" button (fires answer-source-select)' },
+    items: {
+      control: 'object',
+      description: '`{ source, excerpt?, locator?, published?, ref? }`; items with a ref get an "Open source" button (fires answer-source-select)',
+    },
     open: { control: 'boolean' },
   },
-  render: (args) => html`<answer-evidence heading=${args.heading} summary=${args.summary ?? nothing} .items=${args.items} ?open=${args.open}></answer-evidence>`,
+  render: (args) =>
+    html`<answer-evidence heading=${args.heading} summary=${args.summary ?? nothing} .items=${args.items} ?open=${args.open}></answer-evidence>`,
 };
 export default meta;
 
@@ -67,6 +71,11 @@ export const ManyItems: Story = {
   args: {
     open: true,
     summary: undefined,
-    items: Array.from({ length: 12 }, (_, i) => ({ source: `Field report ${i + 1}`, excerpt: `Observation ${i + 1}.`, published: `2025-0${(i % 9) + 1}-15`, ref: `report-${i + 1}` })),
+    items: Array.from({ length: 12 }, (_, i) => ({
+      source: `Field report ${i + 1}`,
+      excerpt: `Observation ${i + 1}.`,
+      published: `2025-0${(i % 9) + 1}-15`,
+      ref: `report-${i + 1}`,
+    })),
   },
 };

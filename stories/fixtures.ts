@@ -160,7 +160,10 @@ export const incidentReport = {
     intro: { type: 'Text', props: { text: 'Pump station 4 has been running under its design flow since March.', variant: 'body' } },
     kpis: { type: 'Stack', props: { direction: 'horizontal', gap: 'md', wrap: true }, children: ['flow', 'cost', 'uptime', 'status'] },
     flow: { type: 'Metric', props: { label: 'Flow', value: 412.5, unit: 'm³/h', delta: -0.18, caption: 'vs. design flow' } },
-    cost: { type: 'Metric', props: { label: 'Energy cost', value: 16420, format: 'currency', currency: 'EUR', delta: 0.07, good_direction: 'down', caption: 'May vs. April' } },
+    cost: {
+      type: 'Metric',
+      props: { label: 'Energy cost', value: 16420, format: 'currency', currency: 'EUR', delta: 0.07, good_direction: 'down', caption: 'May vs. April' },
+    },
     uptime: { type: 'Metric', props: { label: 'Uptime', value: 0.9931, format: 'percent', delta: -0.002 } },
     status: { type: 'Metric', props: { label: 'Status', value: 'Degraded' } },
     findings: { type: 'Section', props: { title: 'Findings', subtitle: 'Inspection of 2 May 2025' }, children: ['note', 'table', 'evidence'] },
@@ -209,7 +212,10 @@ export const incidentReport = {
       },
     },
     place: { type: 'Stack', props: { direction: 'horizontal', gap: 'md', align: 'start', wrap: true }, children: ['map', 'form'] },
-    map: { type: 'MapLocation', props: { label: 'Pump station 4', lat: 52.5163, lng: 13.3777, zoom: 15, description: 'Valve room behind the generator.', feature_id: 'pump-4' } },
+    map: {
+      type: 'MapLocation',
+      props: { label: 'Pump station 4', lat: 52.5163, lng: 13.3777, zoom: 15, description: 'Valve room behind the generator.', feature_id: 'pump-4' },
+    },
     form: {
       type: 'FollowUpForm',
       props: {

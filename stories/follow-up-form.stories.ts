@@ -101,8 +101,19 @@ export const LongLabels: Story = {
   args: {
     heading: 'Confirm the shutdown window for the maintenance of the outlet valve at pump station four',
     fields: [
-      { name: 'window', label: 'Which of the proposed two-hour maintenance windows suits the hospital district best?', kind: 'radio', options: ['Tuesday 02:00–04:00 (lowest demand)', 'Wednesday 13:00–15:00', 'Saturday 06:00–08:00'], required: true },
-      { name: 'ack', label: 'I have informed the hospital facilities team about the planned interruption of the water supply', kind: 'checkbox', required: true },
+      {
+        name: 'window',
+        label: 'Which of the proposed two-hour maintenance windows suits the hospital district best?',
+        kind: 'radio',
+        options: ['Tuesday 02:00–04:00 (lowest demand)', 'Wednesday 13:00–15:00', 'Saturday 06:00–08:00'],
+        required: true,
+      },
+      {
+        name: 'ack',
+        label: 'I have informed the hospital facilities team about the planned interruption of the water supply',
+        kind: 'checkbox',
+        required: true,
+      },
     ],
   },
 };

@@ -39,7 +39,7 @@ export const Note: Story = {
 };
 
 export const Code: Story = {
-  args: { text: 'SELECT region, SUM(revenue)\n  FROM sales\n WHERE quarter = \'2025-Q3\'\n GROUP BY region;', variant: 'code' },
+  args: { text: "SELECT region, SUM(revenue)\n  FROM sales\n WHERE quarter = '2025-Q3'\n GROUP BY region;", variant: 'code' },
 };
 
 /** Markup in the text is shown literally, never interpreted. */

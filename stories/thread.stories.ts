@@ -177,7 +177,12 @@ export const InPlaceBlockUpdate: Story = {
     const thread = createThread(args);
     ask(thread, 'Q3 revenue, please.');
     [{ type: 'start' }, ...text('t1', 'Preliminary figure first:'), block(revenueBlock(1_000_000))].forEach((part) => thread.applyPart(part));
-    void replay(thread, [block(revenueBlock(1_200_000)), ...text('t2', 'The audited figure is in: the block above was updated in place.'), { type: 'finish' }], args.interval, args.interval > 0 ? 2000 : 0);
+    void replay(
+      thread,
+      [block(revenueBlock(1_200_000)), ...text('t2', 'The audited figure is in: the block above was updated in place.'), { type: 'finish' }],
+      args.interval,
+      args.interval > 0 ? 2000 : 0,
+    );
     return inBox(thread);
   },
 };
@@ -252,9 +257,11 @@ export const StorageFault: Story = {
       thread,
       thread.restored.then(() => {
         ask(thread, 'Is this saved?');
-        [{ type: 'start' }, ...text('t1', 'Not this time: storage failed, so this conversation lives in memory until the page closes.'), { type: 'finish' }].forEach(
-          (part) => thread.applyPart(part),
-        );
+        [
+          { type: 'start' },
+          ...text('t1', 'Not this time: storage failed, so this conversation lives in memory until the page closes.'),
+          { type: 'finish' },
+        ].forEach((part) => thread.applyPart(part));
       }),
     );
     return inBox(thread);

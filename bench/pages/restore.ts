@@ -20,7 +20,10 @@ function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
   const question: ThreadMessage = { role: 'user', id: `u${i}`, text: `Question ${i}: how is pump station ${i % 9} doing?` };
   const blocks = [revenueBlock(1_000_000 + i), { ...investigationBlock(`Note ${i}`), block_id: `check-${i}` }];
   const answer: ThreadMessage = {
-    role: 'assistant', id: `a${i}`, status: 'complete', closed: true,
+    role: 'assistant',
+    id: `a${i}`,
+    status: 'complete',
+    closed: true,
     items: [
       { kind: 'text', key: 'text:1', parts: [markdownAnswer(400)], done: true },
       { kind: 'tool', key: 'tool:1', name: 'query_sales', status: 'done', summary: 'rows: 3' },
@@ -31,7 +34,20 @@ function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
   // What a chat keeps without a projection: the UI message parts, tool output included.
   const raw = [
     { role: 'user', parts: [{ type: 'text', text: question.text }] },
-    { role: 'assistant', parts: [{ type: 'text', text: markdownAnswer(400) }, { type: 'tool-query_sales', state: 'output-available', input: { quarter: 3 }, output: { rows: Array.from({ length: 200 }, (_, r) => ({ site: `P${r}`, flow: r * 3.7, chart: 'iVBORw0KGgo'.repeat(20) })) } }, ...blocks.map((data) => ({ type: 'data-answer_ui', data })), { type: 'data-final_answer', data: { text: `Turn ${i}: revenue rose.` } }] },
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: markdownAnswer(400) },
+        {
+          type: 'tool-query_sales',
+          state: 'output-available',
+          input: { quarter: 3 },
+          output: { rows: Array.from({ length: 200 }, (_, r) => ({ site: `P${r}`, flow: r * 3.7, chart: 'iVBORw0KGgo'.repeat(20) })) },
+        },
+        ...blocks.map((data) => ({ type: 'data-answer_ui', data })),
+        { type: 'data-final_answer', data: { text: `Turn ${i}: revenue rose.` } },
+      ],
+    },
   ];
   return [question, answer, raw];
 }
@@ -67,7 +83,8 @@ async function restore(): Promise<number> {
   await last.updateComplete;
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = performance.now() - start;
-  if (el.messages.length !== 400 || (last as unknown as { turn: { id: string } }).turn.id !== 'a199') throw new Error(`thread not restored (${el.messages.length} messages)`);
+  if (el.messages.length !== 400 || (last as unknown as { turn: { id: string } }).turn.id !== 'a199')
+    throw new Error(`thread not restored (${el.messages.length} messages)`);
   el.remove();
   return painted;
 }
@@ -89,4 +106,12 @@ const restores: number[] = [];
 for (let i = 0; i < 7; i++) restores.push(await restore());
 const at2 = summarize(await saveCost('bench-2', 4));
 const at200 = summarize(await saveCost('bench-200', 400));
-publish({ restore: summarize(restores), saveAt2: at2, saveAt200: at200, ratio: at200.median / at2.median, bytesPerTurn: projected / 200, rawBytesPerTurn: rawBytes / 200, crossOriginIsolated });
+publish({
+  restore: summarize(restores),
+  saveAt2: at2,
+  saveAt200: at200,
+  ratio: at200.median / at2.median,
+  bytesPerTurn: projected / 200,
+  rawBytesPerTurn: rawBytes / 200,
+  crossOriginIsolated,
+});

@@ -48,10 +48,11 @@ export interface StreamingCase {
 const channel = new MessageChannel();
 const queue: (() => void)[] = [];
 channel.port1.onmessage = () => queue.shift()?.();
-const nextTask = () => new Promise<void>((resolve) => {
-  queue.push(resolve);
-  channel.port2.postMessage(0);
-});
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    queue.push(resolve);
+    channel.port2.postMessage(0);
+  });
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function run(system: StreamingSystem, length: number, count: number, history: number, capMs = Infinity) {

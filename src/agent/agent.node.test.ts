@@ -64,7 +64,9 @@ describe('answer-ui/agent', () => {
     const blocks = parts.filter((p) => p.type === 'data-answer_ui') as { id: string; data: unknown }[];
     expect(blocks).to.have.length(1);
     expect(blocks[0]!.data).to.deep.equal(revenueBlock());
-    expect(parts.filter((p) => p.type === 'data-final_answer')).to.deep.equal([{ type: 'data-final_answer', data: { text: 'Revenue rose 12%.', ui_block_ids: ['q3-revenue'] } }]);
+    expect(parts.filter((p) => p.type === 'data-final_answer')).to.deep.equal([
+      { type: 'data-final_answer', data: { text: 'Revenue rose 12%.', ui_block_ids: ['q3-revenue'] } },
+    ]);
     expect(parts.some((p) => 'toolName' in p && (p as { toolName: string }).toolName === 'present_answer')).to.equal(false);
     // The second call saw the errors of the first as the tool's result.
     const secondPrompt = JSON.stringify(model.doStreamCalls[1]!.prompt);

@@ -12,9 +12,7 @@ import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
 const idRegex = new RegExp(ID_PATTERN);
 const notReserved = z.refine<string>((id) => !RESERVED_IDS.includes(id), 'reserved id');
 
-export const ElementId = z
-  .string()
-  .check(z.regex(idRegex), notReserved, z.describe('Element id: letters, digits, "_" or "-", at most 64 characters.'));
+export const ElementId = z.string().check(z.regex(idRegex), notReserved, z.describe('Element id: letters, digits, "_" or "-", at most 64 characters.'));
 
 export const BlockId = z
   .string()
@@ -52,9 +50,7 @@ export const envelopeShape = {
 export const BlockSchema = z
   .strictObject({
     ...envelopeShape,
-    elements: z
-      .record(ElementId, ElementSchema)
-      .check(z.describe(`The elements by id, at most ${LIMITS.maxNodes}.`)),
+    elements: z.record(ElementId, ElementSchema).check(z.describe(`The elements by id, at most ${LIMITS.maxNodes}.`)),
   })
   .check(z.describe('One answer UI block: a tree of catalog components.'));
 

@@ -8,21 +8,20 @@ import { CURRENCY_PATTERN, FIELD_NAME_PATTERN, LIMITS } from './limits.js';
  * script, handler, URL or action can ride along in an unknown property.
  */
 
-const text = (max: number, description: string) =>
-  z.string().check(z.maxLength(max), z.describe(description));
+const text = (max: number, description: string) => z.string().check(z.maxLength(max), z.describe(description));
 const shortText = (description: string) => text(LIMITS.maxShortText, description);
 const longText = (description: string) => text(LIMITS.maxLongText, description);
 const finite = (description: string) => z.number().check(z.describe(description));
-const choice = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
-  z.enum(values).check(z.describe(description));
+const choice = <const T extends readonly [string, ...string[]]>(values: T, description: string) => z.enum(values).check(z.describe(description));
 const list = <T extends z.ZodMiniType>(item: T, max: number, description: string, min = 0) =>
   z.array(item).check(z.minLength(min), z.maxLength(max), z.describe(description));
-const currency = (description: string) =>
-  z.string().check(z.regex(new RegExp(CURRENCY_PATTERN)), z.describe(description));
+const currency = (description: string) => z.string().check(z.regex(new RegExp(CURRENCY_PATTERN)), z.describe(description));
 
 export const StackProps = z
   .strictObject({
-    direction: z.optional(choice(['vertical', 'horizontal'], 'Lay children out top to bottom (default) or side by side. Horizontal stacks wrap to one column on narrow screens.')),
+    direction: z.optional(
+      choice(['vertical', 'horizontal'], 'Lay children out top to bottom (default) or side by side. Horizontal stacks wrap to one column on narrow screens.'),
+    ),
     gap: z.optional(choice(['none', 'sm', 'md', 'lg'], 'Space between children; default md.')),
     align: z.optional(choice(['start', 'center', 'end', 'stretch'], 'Cross-axis alignment of children; default stretch.')),
     wrap: z.optional(z.boolean().check(z.describe('Let a horizontal stack wrap its children onto several lines.'))),
@@ -39,7 +38,9 @@ export const SectionProps = z
 export const TextProps = z
   .strictObject({
     text: text(LIMITS.maxTextBody, 'Plain text; newlines are kept. Never parsed as HTML or markdown.'),
-    variant: z.optional(choice(['body', 'heading', 'caption', 'note', 'code'], 'Typographic role; default body. "code" is monospace, "note" a highlighted remark.')),
+    variant: z.optional(
+      choice(['body', 'heading', 'caption', 'note', 'code'], 'Typographic role; default body. "code" is monospace, "note" a highlighted remark.'),
+    ),
   })
   .check(z.describe('A paragraph of plain text.'));
 
@@ -48,8 +49,10 @@ export const MetricProps = z
     label: shortText('What is measured, e.g. "Revenue".'),
     value: z
       .union([z.number(), z.string().check(z.maxLength(64))])
-      .check(z.describe('The figure: a finite number (formatted for the reader\'s locale) or a short preformatted string.')),
-    format: z.optional(choice(['number', 'percent', 'currency', 'compact'], 'How a numeric value is shown; percent expects a fraction (0.12 = 12%); currency needs `currency`.')),
+      .check(z.describe("The figure: a finite number (formatted for the reader's locale) or a short preformatted string.")),
+    format: z.optional(
+      choice(['number', 'percent', 'currency', 'compact'], 'How a numeric value is shown; percent expects a fraction (0.12 = 12%); currency needs `currency`.'),
+    ),
     currency: z.optional(currency('ISO 4217 code for format "currency", e.g. "USD".')),
     unit: z.optional(text(24, 'Unit shown after the value, e.g. "ms" or "m³/h".')),
     delta: z.optional(finite('Change against the comparison period as a fraction: 0.12 is shown as +12%.')),
@@ -74,17 +77,22 @@ const Cell = z.custom<string | number | boolean | null>(isCell, {
 
 /** JSON Schema for the schemas Zod cannot express by itself. */
 export const customJsonSchemas = new Map<unknown, Record<string, unknown>>([
-  [Cell, {
-    description: 'A cell: string, finite number, boolean or null for empty.',
-    anyOf: [{ type: 'string', maxLength: LIMITS.maxLongText }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
-  }],
+  [
+    Cell,
+    {
+      description: 'A cell: string, finite number, boolean or null for empty.',
+      anyOf: [{ type: 'string', maxLength: LIMITS.maxLongText }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    },
+  ],
 ]);
 
 const TableColumn = z
   .strictObject({
     label: shortText('Column heading.'),
     align: z.optional(choice(['start', 'center', 'end'], 'Horizontal alignment; numbers default to end.')),
-    format: z.optional(choice(['text', 'number', 'percent', 'currency', 'date'], 'How cells are shown; percent expects fractions; date expects ISO 8601 strings.')),
+    format: z.optional(
+      choice(['text', 'number', 'percent', 'currency', 'date'], 'How cells are shown; percent expects fractions; date expects ISO 8601 strings.'),
+    ),
     currency: z.optional(currency('ISO 4217 code for format "currency".')),
   })
   .check(z.describe('A table column.'));
@@ -142,13 +150,18 @@ export const MapLocationProps = z
     lng: z.number().check(z.gte(-180), z.lte(180), z.describe('Longitude in degrees (WGS 84).')),
     zoom: z.optional(z.int().check(z.gte(0), z.lte(19), z.describe('Map zoom level 0-19; default 13.'))),
     description: z.optional(longText('What is at this place and why it matters.')),
-    feature_id: z.optional(text(128, 'Id of the feature in the host application\'s own map, passed on when the reader asks to locate it.')),
+    feature_id: z.optional(text(128, "Id of the feature in the host application's own map, passed on when the reader asks to locate it.")),
   })
   .check(z.describe('A single place on a map, with a "locate" action for the host map.'));
 
 const FormField = z
   .strictObject({
-    name: z.string().check(z.regex(new RegExp(FIELD_NAME_PATTERN)), z.describe('Key of the value in the submission; unique within the form; lowercase letters, digits, underscore.')),
+    name: z
+      .string()
+      .check(
+        z.regex(new RegExp(FIELD_NAME_PATTERN)),
+        z.describe('Key of the value in the submission; unique within the form; lowercase letters, digits, underscore.'),
+      ),
     label: shortText('Question shown to the reader.'),
     kind: choice(['text', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date'], 'Input type.'),
     required: z.optional(z.boolean().check(z.describe('The reader must answer before submitting.'))),

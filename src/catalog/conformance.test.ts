@@ -33,26 +33,51 @@ describe('conformance corpus', () => {
 
   it('every error code is covered by the corpus', () => {
     const codes = new Set((corpus as { cases: Case[] }).cases.flatMap((c) => (c.errors ?? []).map((e) => e.code)));
-    expect([...codes].sort()).to.deep.equal(
-      ['cycle', 'duplicate_field', 'duplicate_ref', 'invalid_envelope', 'invalid_json', 'invalid_prop', 'misaligned_series', 'missing_ref', 'non_finite', 'orphan', 'row_length', 'too_deep', 'too_large', 'too_many_nodes', 'unknown_component', 'unknown_prop'],
-    );
+    expect([...codes].sort()).to.deep.equal([
+      'cycle',
+      'duplicate_field',
+      'duplicate_ref',
+      'invalid_envelope',
+      'invalid_json',
+      'invalid_prop',
+      'misaligned_series',
+      'missing_ref',
+      'non_finite',
+      'orphan',
+      'row_length',
+      'too_deep',
+      'too_large',
+      'too_many_nodes',
+      'unknown_component',
+      'unknown_prop',
+    ]);
   });
 
   it('messages say what was expected and what was found', () => {
-    const result = validateBlock({ block_id: 'b', fallback_text: '', root: 'c', elements: { c: { type: 'Chart', props: { title: 'T', kind: 'pie', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } } });
+    const result = validateBlock({
+      block_id: 'b',
+      fallback_text: '',
+      root: 'c',
+      elements: { c: { type: 'Chart', props: { title: 'T', kind: 'pie', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } },
+    });
     expect(result.ok).to.equal(false);
     if (result.ok) return;
-    expect(result.errors.map((e) => e.message)).to.deep.equal([
-      'expected one of "line", "bar"; found the string "pie"',
-    ]);
-    const misaligned = validateBlock({ block_id: 'b', fallback_text: '', root: 'c', elements: { c: { type: 'Chart', props: { title: 'T', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } } });
+    expect(result.errors.map((e) => e.message)).to.deep.equal(['expected one of "line", "bar"; found the string "pie"']);
+    const misaligned = validateBlock({
+      block_id: 'b',
+      fallback_text: '',
+      root: 'c',
+      elements: { c: { type: 'Chart', props: { title: 'T', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } },
+    });
     expect(misaligned.ok ? [] : misaligned.errors.map((e) => e.message)).to.deep.equal([
       'series "s" has 1 values but there are 2 labels; give exactly one value per label',
     ]);
   });
 
   it('does not let a __proto__ key reach the prototype chain', () => {
-    const result = validateBlock('{"block_id":"b","fallback_text":"","root":"t","elements":{"t":{"type":"Text","props":{"text":"x"}},"__proto__":{"type":"Text","props":{"text":"y"}}}}');
+    const result = validateBlock(
+      '{"block_id":"b","fallback_text":"","root":"t","elements":{"t":{"type":"Text","props":{"text":"x"}},"__proto__":{"type":"Text","props":{"text":"y"}}}}',
+    );
     expect(result.ok).to.equal(false);
     expect(({} as Record<string, unknown>).type).to.equal(undefined);
   });

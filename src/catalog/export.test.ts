@@ -14,7 +14,10 @@ function objects(schema: unknown, path = ''): [string, JsonSchema][] {
 }
 
 describe('exported contract', () => {
-  for (const [name, make] of [['present_answer', catalogJsonSchema], ['final_answer', finalAnswerJsonSchema]] as const) {
+  for (const [name, make] of [
+    ['present_answer', catalogJsonSchema],
+    ['final_answer', finalAnswerJsonSchema],
+  ] as const) {
     it(`${name}: draft 2020-12, every object closed, every property described`, () => {
       const schema = make();
       expect(schema.$schema).to.equal('https://json-schema.org/draft/2020-12/schema');

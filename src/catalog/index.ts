@@ -16,7 +16,15 @@ export {
   type ElementOf,
   type FinalAnswer,
 } from './block.js';
-export { validateBlock, validateFinalAnswer, isValidatedBlock, fallbackTextOf, type BlockResult, type FinalAnswerResult, type ValidateBlockOptions } from './validate.js';
+export {
+  validateBlock,
+  validateFinalAnswer,
+  isValidatedBlock,
+  fallbackTextOf,
+  type BlockResult,
+  type FinalAnswerResult,
+  type ValidateBlockOptions,
+} from './validate.js';
 export { jsonEqual } from './json-equal.js';
 export { ERROR_CODES, describeErrors, type ErrorCode, type ValidationError } from './issues.js';
 export { catalogJsonSchema, finalAnswerJsonSchema, componentJsonSchema, contract, type JsonSchema } from './json-schema.js';

@@ -111,12 +111,7 @@ function typeName(schema: z.ZodMiniType): string {
  * Maps Zod issues raised while parsing `input` against `schema` to catalog
  * errors whose paths start at `base`.
  */
-export function issuesToErrors(
-  issues: readonly z.core.$ZodIssue[],
-  schema: z.ZodMiniType,
-  input: unknown,
-  base: readonly Segment[],
-): ValidationError[] {
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[], schema: z.ZodMiniType, input: unknown, base: readonly Segment[]): ValidationError[] {
   const errors: ValidationError[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];

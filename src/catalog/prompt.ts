@@ -48,5 +48,7 @@ export function catalogPrompt(): string {
     'Finish with `final_answer` `{ text, ui_block_ids }`: the markdown report and the blocks to keep on display.',
     '',
     ...componentNames.map(describeComponent).flatMap((text) => [text, '']),
-  ].join('\n').trimEnd();
+  ]
+    .join('\n')
+    .trimEnd();
 }

@@ -10,7 +10,24 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 const matchesJsonSchema = ajv.compile(catalogJsonSchema());
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
 
-const CODES = new Set(['invalid_json', 'invalid_envelope', 'unknown_component', 'unknown_prop', 'invalid_prop', 'missing_ref', 'cycle', 'duplicate_ref', 'orphan', 'too_many_nodes', 'too_deep', 'too_large', 'misaligned_series', 'non_finite', 'row_length', 'duplicate_field']);
+const CODES = new Set([
+  'invalid_json',
+  'invalid_envelope',
+  'unknown_component',
+  'unknown_prop',
+  'invalid_prop',
+  'missing_ref',
+  'cycle',
+  'duplicate_ref',
+  'orphan',
+  'too_many_nodes',
+  'too_deep',
+  'too_large',
+  'misaligned_series',
+  'non_finite',
+  'row_length',
+  'duplicate_field',
+]);
 
 function expectWellFormed(result: BlockResult) {
   if (result.ok) return;
@@ -24,15 +41,21 @@ function expectWellFormed(result: BlockResult) {
 
 describe('validateBlock properties', () => {
   it('never throws on arbitrary values', () => {
-    fc.assert(fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true }), (input) => {
-      expectWellFormed(validateBlock(input));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true }), (input) => {
+        expectWellFormed(validateBlock(input));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('never throws on arbitrary JSON text', () => {
-    fc.assert(fc.property(fc.oneof(fc.json(), fc.string()), (text) => {
-      expectWellFormed(validateBlock(text));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string()), (text) => {
+        expectWellFormed(validateBlock(text));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('never throws on deeply nested or cyclic input', () => {
@@ -48,29 +71,38 @@ describe('validateBlock properties', () => {
   });
 
   it('accepts every generated valid block, unchanged', () => {
-    fc.assert(fc.property(validBlock, (block) => {
-      const result = validateBlock(block);
-      expect(result.ok, JSON.stringify(!result.ok && result.errors)).to.equal(true);
-      if (result.ok) expect(result.block).to.deep.equal(block);
-      expect(validateBlock(JSON.stringify(block)).ok).to.equal(true);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(validBlock, (block) => {
+        const result = validateBlock(block);
+        expect(result.ok, JSON.stringify(!result.ok && result.errors)).to.equal(true);
+        if (result.ok) expect(result.block).to.deep.equal(block);
+        expect(validateBlock(JSON.stringify(block)).ok).to.equal(true);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('never throws on mutated valid blocks, and what it accepts passes the JSON Schema', () => {
-    fc.assert(fc.property(validBlock, fc.array(mutation, { minLength: 1, maxLength: 3 }), (block, mutations) => {
-      const copy = structuredClone(block);
-      for (const m of mutations) applyMutation(copy, m);
-      const result = validateBlock(copy);
-      expectWellFormed(result);
-      if (result.ok) expect(matchesJsonSchema(copy), JSON.stringify(matchesJsonSchema.errors)).to.equal(true);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(validBlock, fc.array(mutation, { minLength: 1, maxLength: 3 }), (block, mutations) => {
+        const copy = structuredClone(block);
+        for (const m of mutations) applyMutation(copy, m);
+        const result = validateBlock(copy);
+        expectWellFormed(result);
+        if (result.ok) expect(matchesJsonSchema(copy), JSON.stringify(matchesJsonSchema.errors)).to.equal(true);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('every accepted generated block passes the exported JSON Schema under strict ajv', () => {
-    fc.assert(fc.property(validBlock, (block) => {
-      expect(matchesJsonSchema(block), JSON.stringify(matchesJsonSchema.errors)).to.equal(true);
-      expect(matchesJsonSchema({ ...block, onload: 'x' })).to.equal(false);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(validBlock, (block) => {
+        expect(matchesJsonSchema(block), JSON.stringify(matchesJsonSchema.errors)).to.equal(true);
+        expect(matchesJsonSchema({ ...block, onload: 'x' })).to.equal(false);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('the final_answer schema compiles under strict ajv', () => {

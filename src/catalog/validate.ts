@@ -125,13 +125,19 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   if ('error' in read) return fail([read.error]);
   const raw = read.value;
   if (!isPlainObject(raw)) {
-    return fail([{ code: 'invalid_envelope', path: '', message: `expected an object with block_id, fallback_text, root and elements; found ${describeValue(raw)}` }]);
+    return fail([
+      { code: 'invalid_envelope', path: '', message: `expected an object with block_id, fallback_text, root and elements; found ${describeValue(raw)}` },
+    ]);
   }
 
   const errors: ValidationError[] = [];
   for (const key of Object.keys(raw)) {
     if (!ENVELOPE_KEYS.has(key)) {
-      errors.push({ code: 'invalid_envelope', path: toPointer([key]), message: `unknown envelope property ${JSON.stringify(key)}; allowed: block_id, fallback_text, root, elements` });
+      errors.push({
+        code: 'invalid_envelope',
+        path: toPointer([key]),
+        message: `unknown envelope property ${JSON.stringify(key)}; allowed: block_id, fallback_text, root, elements`,
+      });
     }
   }
   for (const [key, schema] of Object.entries(envelopeShape)) {
@@ -144,13 +150,21 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   }
   const elements = raw.elements;
   if (!isPlainObject(elements)) {
-    errors.push({ code: 'invalid_envelope', path: '/elements', message: `expected an object mapping element ids to elements; found ${describeValue(elements)}` });
+    errors.push({
+      code: 'invalid_envelope',
+      path: '/elements',
+      message: `expected an object mapping element ids to elements; found ${describeValue(elements)}`,
+    });
     return fail(errors);
   }
 
   const ids = Object.keys(elements);
   if (ids.length > LIMITS.maxNodes) {
-    errors.push({ code: 'too_many_nodes', path: '/elements', message: `block has ${ids.length} elements; the limit is ${LIMITS.maxNodes}. Split it into several blocks.` });
+    errors.push({
+      code: 'too_many_nodes',
+      path: '/elements',
+      message: `block has ${ids.length} elements; the limit is ${LIMITS.maxNodes}. Split it into several blocks.`,
+    });
   }
 
   const checked = new Map<string, BlockElement>();
@@ -176,7 +190,11 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
   if (previous && jsonEqual(element, previous)) return previous;
   const base: Segment[] = ['elements', id];
   if (!idRegex.test(id) || RESERVED_IDS.includes(id)) {
-    errors.push({ code: 'invalid_envelope', path: toPointer(base), message: `element id ${JSON.stringify(id)} must match ${ID_PATTERN} and not be ${RESERVED_IDS.join(', ')}` });
+    errors.push({
+      code: 'invalid_envelope',
+      path: toPointer(base),
+      message: `element id ${JSON.stringify(id)} must match ${ID_PATTERN} and not be ${RESERVED_IDS.join(', ')}`,
+    });
   }
   if (!isPlainObject(element)) {
     errors.push({ code: 'invalid_envelope', path: toPointer(base), message: `expected an element object {type, props}; found ${describeValue(element)}` });
@@ -184,7 +202,11 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
   }
   const type = element.type;
   if (typeof type !== 'string' || !Object.hasOwn(componentProps, type)) {
-    errors.push({ code: 'unknown_component', path: toPointer([...base, 'type']), message: `unknown component ${typeof type === 'string' ? JSON.stringify(type) : describeValue(type)}; expected one of ${componentNames.join(', ')}` });
+    errors.push({
+      code: 'unknown_component',
+      path: toPointer([...base, 'type']),
+      message: `unknown component ${typeof type === 'string' ? JSON.stringify(type) : describeValue(type)}; expected one of ${componentNames.join(', ')}`,
+    });
     return undefined;
   }
   const name = type as ComponentName;
@@ -202,12 +224,21 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
   let children: string[] | undefined;
   if (isContainer && element.children !== undefined) {
     if (!Array.isArray(element.children)) {
-      errors.push({ code: 'invalid_prop', path: toPointer([...base, 'children']), message: `expected an array of element ids; found ${describeValue(element.children)}` });
+      errors.push({
+        code: 'invalid_prop',
+        path: toPointer([...base, 'children']),
+        message: `expected an array of element ids; found ${describeValue(element.children)}`,
+      });
     } else {
       children = [];
       element.children.forEach((child, i) => {
         if (typeof child === 'string') children!.push(child);
-        else errors.push({ code: 'invalid_prop', path: toPointer([...base, 'children', i]), message: `expected an element id string; found ${describeValue(child)}` });
+        else
+          errors.push({
+            code: 'invalid_prop',
+            path: toPointer([...base, 'children', i]),
+            message: `expected an element id string; found ${describeValue(child)}`,
+          });
       });
     }
   }
@@ -217,7 +248,8 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
     return (children ? { type: name, props: previous.props, children } : { type: name, props: previous.props }) as BlockElement;
   }
   if (!isPlainObject(element.props)) {
-    const message = element.props === undefined ? `missing props (an object of ${name} properties)` : `expected props to be an object; found ${describeValue(element.props)}`;
+    const message =
+      element.props === undefined ? `missing props (an object of ${name} properties)` : `expected props to be an object; found ${describeValue(element.props)}`;
     errors.push({ code: 'invalid_prop', path: toPointer([...base, 'props']), message });
     return undefined;
   }
@@ -240,14 +272,22 @@ function checkData(name: ComponentName, props: ComponentPropsMap[ComponentName],
     const { labels, series } = props as ComponentPropsMap['Chart'];
     series.forEach((s, i) => {
       if (s.values.length !== labels.length) {
-        errors.push({ code: 'misaligned_series', path: at('series', i, 'values'), message: `series ${JSON.stringify(s.name)} has ${s.values.length} values but there are ${labels.length} labels; give exactly one value per label` });
+        errors.push({
+          code: 'misaligned_series',
+          path: at('series', i, 'values'),
+          message: `series ${JSON.stringify(s.name)} has ${s.values.length} values but there are ${labels.length} labels; give exactly one value per label`,
+        });
       }
     });
   } else if (name === 'Table') {
     const { columns, rows } = props as ComponentPropsMap['Table'];
     rows.forEach((row, i) => {
       if (row.length !== columns.length) {
-        errors.push({ code: 'row_length', path: at('rows', i), message: `row ${i} has ${row.length} cells but there are ${columns.length} columns; give exactly one cell per column (null for empty)` });
+        errors.push({
+          code: 'row_length',
+          path: at('rows', i),
+          message: `row ${i} has ${row.length} cells but there are ${columns.length} columns; give exactly one cell per column (null for empty)`,
+        });
       }
     });
     columns.forEach((column, i) => {
@@ -265,7 +305,11 @@ function checkData(name: ComponentName, props: ComponentPropsMap[ComponentName],
     (props as ComponentPropsMap['FollowUpForm']).fields.forEach((field, i) => {
       const first = seen.get(field.name);
       if (first !== undefined) {
-        errors.push({ code: 'duplicate_field', path: at('fields', i, 'name'), message: `field name ${JSON.stringify(field.name)} is already used by field ${first}; names must be unique` });
+        errors.push({
+          code: 'duplicate_field',
+          path: at('fields', i, 'name'),
+          message: `field name ${JSON.stringify(field.name)} is already used by field ${first}; names must be unique`,
+        });
       } else seen.set(field.name, i);
       const choices = field.kind === 'select' || field.kind === 'radio';
       if (choices && !field.options) {
@@ -291,13 +335,7 @@ function checkData(name: ComponentName, props: ComponentPropsMap[ComponentName],
  * no element is its own ancestor, each is referenced once, all are reachable,
  * and the tree is at most `LIMITS.maxDepth` deep.
  */
-function checkGraph(
-  root: unknown,
-  elements: Record<string, unknown>,
-  ids: string[],
-  childLists: Map<string, unknown[]>,
-  errors: ValidationError[],
-) {
+function checkGraph(root: unknown, elements: Record<string, unknown>, ids: string[], childLists: Map<string, unknown[]>, errors: ValidationError[]) {
   // Edge paths are built only when an error needs one: this runs on every update.
   type Edge = { child: string; parent: string; index: number };
   const pathOf = (edge: Edge) => toPointer(['elements', edge.parent, 'children', edge.index]);
@@ -307,7 +345,8 @@ function checkGraph(
     (childLists.get(id) ?? []).forEach((child, index) => {
       if (typeof child !== 'string') return;
       if (Object.hasOwn(elements, child)) list.push({ child, parent: id, index });
-      else errors.push({ code: 'missing_ref', path: pathOf({ child, parent: id, index }), message: `child ${JSON.stringify(child)} is not defined in elements` });
+      else
+        errors.push({ code: 'missing_ref', path: pathOf({ child, parent: id, index }), message: `child ${JSON.stringify(child)} is not defined in elements` });
     });
     edges.set(id, list);
   }
@@ -355,7 +394,11 @@ function checkGraph(
       const first = referencedAt.get(edge.child);
       if (first !== undefined) {
         const where = typeof first === 'string' ? first : pathOf(first);
-        errors.push({ code: 'duplicate_ref', path: pathOf(edge), message: `${JSON.stringify(edge.child)} is already referenced at ${where}; an element may appear only once` });
+        errors.push({
+          code: 'duplicate_ref',
+          path: pathOf(edge),
+          message: `${JSON.stringify(edge.child)} is already referenced at ${where}; an element may appear only once`,
+        });
       } else {
         referencedAt.set(edge.child, edge);
         kept.push(edge.child);
@@ -373,7 +416,11 @@ function checkGraph(
     const d = depth.get(id)!;
     if (d > LIMITS.maxDepth && !reportedDepth) {
       reportedDepth = true;
-      errors.push({ code: 'too_deep', path: toPointer(['elements', id]), message: `${JSON.stringify(id)} is nested ${d} levels deep; the limit is ${LIMITS.maxDepth}. Flatten the layout.` });
+      errors.push({
+        code: 'too_deep',
+        path: toPointer(['elements', id]),
+        message: `${JSON.stringify(id)} is nested ${d} levels deep; the limit is ${LIMITS.maxDepth}. Flatten the layout.`,
+      });
     }
     for (const child of treeChildren.get(id) ?? []) {
       if (depth.has(child)) continue;
@@ -383,7 +430,11 @@ function checkGraph(
   }
   for (const id of ids) {
     if (!depth.has(id)) {
-      errors.push({ code: 'orphan', path: toPointer(['elements', id]), message: `${JSON.stringify(id)} is not reachable from root ${JSON.stringify(rootId)}; reference it as a child or remove it` });
+      errors.push({
+        code: 'orphan',
+        path: toPointer(['elements', id]),
+        message: `${JSON.stringify(id)} is not reachable from root ${JSON.stringify(rootId)}; reference it as a child or remove it`,
+      });
     }
   }
 }
@@ -393,7 +444,10 @@ function checkFinalAnswer(input: unknown, published: Iterable<string> | undefine
   if ('error' in read) return { ok: false, errors: [read.error] };
   const raw = read.value;
   if (!isPlainObject(raw)) {
-    return { ok: false, errors: [{ code: 'invalid_envelope', path: '', message: `expected an object with text and ui_block_ids; found ${describeValue(raw)}` }] };
+    return {
+      ok: false,
+      errors: [{ code: 'invalid_envelope', path: '', message: `expected an object with text and ui_block_ids; found ${describeValue(raw)}` }],
+    };
   }
   const parsed = FinalAnswerSchema.safeParse(raw);
   if (!parsed.success) {

@@ -82,7 +82,10 @@ export function summarize(value: unknown): string {
   } catch {
     return '';
   }
-  text = text.replace(/[A-Za-z0-9+/=]{200,}/g, '[binary data]').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/[A-Za-z0-9+/=]{200,}/g, '[binary data]')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
 }
 

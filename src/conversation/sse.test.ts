@@ -8,7 +8,8 @@ function parseAll(chunks: string[], maxEventLength?: number): StreamEvent[] {
   return [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
 }
 
-const stream = 'data: {"type":"start"}\n\n: keep-alive comment\n\ndata: {"type":"text-delta","id":"t","delta":"héllo 👋"}\r\n\r\nevent: ignored\ndata: line one\ndata: line two\n\ndata: [DONE]\n\n';
+const stream =
+  'data: {"type":"start"}\n\n: keep-alive comment\n\ndata: {"type":"text-delta","id":"t","delta":"héllo 👋"}\r\n\r\nevent: ignored\ndata: line one\ndata: line two\n\ndata: [DONE]\n\n';
 const expected = ['{"type":"start"}', '{"type":"text-delta","id":"t","delta":"héllo 👋"}', 'line one\nline two', '[DONE]'];
 
 describe('EventStreamParser', () => {
@@ -47,7 +48,11 @@ describe('EventStreamParser', () => {
       }
       const atLimit = around(`data: ${'x'.repeat(32)}`);
       for (let cut = 0; cut < atLimit.length; cut++) {
-        expect(parseAll([atLimit.slice(0, cut), atLimit.slice(cut)], 32), `exactly at the limit, cut at ${cut}`).to.deep.equal(['before', 'x'.repeat(32), 'after']);
+        expect(parseAll([atLimit.slice(0, cut), atLimit.slice(cut)], 32), `exactly at the limit, cut at ${cut}`).to.deep.equal([
+          'before',
+          'x'.repeat(32),
+          'after',
+        ]);
       }
     });
 

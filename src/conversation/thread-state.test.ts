@@ -93,7 +93,11 @@ describe('ThreadState', () => {
 
   it('reports an invalid block in the change, with the validator’s errors, and keeps its fallback', () => {
     const state = turnUnderWay();
-    const change = state.apply({ type: 'data-answer_ui', id: 'bad', data: { ...metricBlock(1), block_id: 'bad', elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } } } });
+    const change = state.apply({
+      type: 'data-answer_ui',
+      id: 'bad',
+      data: { ...metricBlock(1), block_id: 'bad', elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } } },
+    });
     expect(change?.rejected?.blockId).to.equal('bad');
     expect(change?.rejected?.errors.map((e) => e.code)).to.include('non_finite');
     const bad = turnOf(state).items.find((i) => i.kind === 'block' && i.blockId === 'bad') as BlockItem;

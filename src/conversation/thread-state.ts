@@ -1,5 +1,15 @@
 import { describeErrors, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
-import { newId, summarize, type AssistantTurn, type BlockItem, type NoticeItem, type TextItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
+import {
+  newId,
+  summarize,
+  type AssistantTurn,
+  type BlockItem,
+  type NoticeItem,
+  type TextItem,
+  type ThreadMessage,
+  type ToolItem,
+  type UserMessage,
+} from './messages.js';
 import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 

@@ -7,7 +7,17 @@
 import { openIndexedDBStore, type StoreOptions, type ThreadStore } from './store.js';
 
 export { memoryStore, StoreError, DB_VERSION, type StoreOptions, type ThreadStore } from './store.js';
-export { serializeThread, deserializeThread, serializeMessage, deserializeMessage, CAPS, PROJECTION_VERSION, type SavedThread, type SavedMessage, type SavedItem } from './projection.js';
+export {
+  serializeThread,
+  deserializeThread,
+  serializeMessage,
+  deserializeMessage,
+  CAPS,
+  PROJECTION_VERSION,
+  type SavedThread,
+  type SavedMessage,
+  type SavedItem,
+} from './projection.js';
 export { ThreadSync } from './sync.js';
 
 /** Opens the embedded IndexedDB store. */

@@ -24,7 +24,10 @@ describe('thread projection', () => {
     const original: ThreadMessage[] = [
       { role: 'user', id: 'u1', text: 'Question' },
       {
-        role: 'assistant', id: 'a1', status: 'complete', closed: true,
+        role: 'assistant',
+        id: 'a1',
+        status: 'complete',
+        closed: true,
         items: [
           { kind: 'text', key: 'text:1', parts: ['Hel', 'lo'], done: true },
           { kind: 'block', key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: { f: { crew: 'Team B' } } },
@@ -44,7 +47,10 @@ describe('thread projection', () => {
     const saved = serializeThread([
       { role: 'user', id: 'u', text: 'x'.repeat(CAPS.userText + 10), data: { blob: base64.repeat(10) } },
       {
-        role: 'assistant', id: 'a', status: 'complete', closed: true,
+        role: 'assistant',
+        id: 'a',
+        status: 'complete',
+        closed: true,
         items: [
           { kind: 'tool', key: 't', name: 'render_image', status: 'done', summary: `{"png":"${base64}"}` },
           { kind: 'reasoning', key: 'r', parts: ['y'.repeat(CAPS.reasoning * 2)], done: true },
@@ -63,7 +69,12 @@ describe('thread projection', () => {
     const restored = deserializeThread({
       version: 1,
       messages: [
-        { role: 'assistant', id: 'a', status: 'streaming', items: [{ kind: 'block', key: 'b', blockId: 'b', block: { block_id: 'b', fallback_text: 'Plain summary.', root: 'x', elements: {} } }] },
+        {
+          role: 'assistant',
+          id: 'a',
+          status: 'streaming',
+          items: [{ kind: 'block', key: 'b', blockId: 'b', block: { block_id: 'b', fallback_text: 'Plain summary.', root: 'x', elements: {} } }],
+        },
         { role: 'alien', id: 'z' },
         null,
       ],
@@ -76,7 +87,13 @@ describe('thread projection', () => {
   });
 
   it('never throws on arbitrary stored data', () => {
-    fc.assert(fc.property(fc.anything(), (value) => void deserializeThread(value)), { numRuns: fuzzRuns(300) });
-    fc.assert(fc.property(fc.array(fc.anything()), (messages) => void deserializeThread({ version: 1, messages })), { numRuns: fuzzRuns(300) });
+    fc.assert(
+      fc.property(fc.anything(), (value) => void deserializeThread(value)),
+      { numRuns: fuzzRuns(300) },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.anything()), (messages) => void deserializeThread({ version: 1, messages })),
+      { numRuns: fuzzRuns(300) },
+    );
   });
 });

@@ -141,7 +141,10 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   }
   if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isOneOf(TURN_STATUSES, raw.status)) return undefined;
   const items = raw.items.map(restoreItem).filter((item): item is TurnItem => item !== undefined);
-  const final = isObject(raw.final) && isString(raw.final.text) && Array.isArray(raw.final.blockIds) ? { text: raw.final.text, blockIds: raw.final.blockIds.filter(isString) } : undefined;
+  const final =
+    isObject(raw.final) && isString(raw.final.text) && Array.isArray(raw.final.blockIds)
+      ? { text: raw.final.text, blockIds: raw.final.blockIds.filter(isString) }
+      : undefined;
   // A turn saved while it streamed was cut off by a reload: it comes back interrupted.
   const status: TurnStatus = raw.status === 'streaming' ? 'interrupted' : raw.status;
   const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}) };

@@ -45,7 +45,11 @@ describe('IndexedDB thread store', () => {
   it('upgrades a version 1 database, where each thread was one record', async () => {
     const db = name();
     const legacy = await openDB(db, 1, { upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }) });
-    await legacy.put('threads', { id: 'course-7', updatedAt: 1, messages: [userMessage('kept from v1'), { role: 'assistant', id: 'a', status: 'complete', items: [{ kind: 'text', key: 't', text: 'answer from v1' }] }] });
+    await legacy.put('threads', {
+      id: 'course-7',
+      updatedAt: 1,
+      messages: [userMessage('kept from v1'), { role: 'assistant', id: 'a', status: 'complete', items: [{ kind: 'text', key: 't', text: 'answer from v1' }] }],
+    });
     legacy.close();
     const store = await openThreadStore({ name: db });
     const { messages } = await store.load('course-7');

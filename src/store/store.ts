@@ -89,33 +89,33 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   const lastPrune = new Map<string, number>();
 
   const db = await new Promise<IDBPDatabase>((resolve, reject) => {
-      openDB(name, DB_VERSION, {
-        async upgrade(database, oldVersion, _newVersion, transaction) {
-          if (oldVersion < 1) database.createObjectStore('threads', { keyPath: 'id' });
-          if (oldVersion < 2) {
-            const messages = database.createObjectStore('messages', { keyPath: ['threadId', 'position'] });
-            if (oldVersion === 1) {
-              // Split each whole-thread record into message records, keeping what can be read.
-              const threads = transaction.objectStore('threads');
-              for (const legacy of (await threads.getAll()) as LegacyThread[]) {
-                let bytes = 0;
-                for (const [position, message] of (legacy.messages ?? []).entries()) {
-                  const size = JSON.stringify(message ?? null).length;
-                  bytes += size;
-                  await messages.put({ threadId: legacy.id, position, version: PROJECTION_VERSION, bytes: size, message } as MessageRecord);
-                }
-                await threads.put({ id: legacy.id, updatedAt: legacy.updatedAt ?? Date.now(), bytes } satisfies ThreadMeta);
+    openDB(name, DB_VERSION, {
+      async upgrade(database, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) database.createObjectStore('threads', { keyPath: 'id' });
+        if (oldVersion < 2) {
+          const messages = database.createObjectStore('messages', { keyPath: ['threadId', 'position'] });
+          if (oldVersion === 1) {
+            // Split each whole-thread record into message records, keeping what can be read.
+            const threads = transaction.objectStore('threads');
+            for (const legacy of (await threads.getAll()) as LegacyThread[]) {
+              let bytes = 0;
+              for (const [position, message] of (legacy.messages ?? []).entries()) {
+                const size = JSON.stringify(message ?? null).length;
+                bytes += size;
+                await messages.put({ threadId: legacy.id, position, version: PROJECTION_VERSION, bytes: size, message } as MessageRecord);
               }
+              await threads.put({ id: legacy.id, updatedAt: legacy.updatedAt ?? Date.now(), bytes } satisfies ThreadMeta);
             }
           }
-        },
-        blocked() {
-          reject(new StoreError('blocked', 'another tab holds an older version of the saved conversations open'));
-        },
-        terminated() {
-          markFailed(new StoreError('closed', 'the browser closed the connection to the saved conversations'));
-        },
-      }).then(resolve, (error: unknown) => reject(new StoreError('unavailable', String(error))));
+        }
+      },
+      blocked() {
+        reject(new StoreError('blocked', 'another tab holds an older version of the saved conversations open'));
+      },
+      terminated() {
+        markFailed(new StoreError('closed', 'the browser closed the connection to the saved conversations'));
+      },
+    }).then(resolve, (error: unknown) => reject(new StoreError('unavailable', String(error))));
   });
   // Another tab upgrading the schema asks us to step aside.
   db.addEventListener('versionchange', () => db.close());
@@ -157,7 +157,12 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       // Records from a newer version, or damaged ones, stay in the database untouched.
       // (Typed checks first: comparing a damaged field could run its own toString.)
       const readable = records.filter(
-        (record) => record && typeof record === 'object' && typeof record.version === 'number' && record.version <= PROJECTION_VERSION && typeof record.position === 'number',
+        (record) =>
+          record &&
+          typeof record === 'object' &&
+          typeof record.version === 'number' &&
+          record.version <= PROJECTION_VERSION &&
+          typeof record.position === 'number',
       );
       return {
         messages: readable.map((record) => ({ position: record.position, message: record.message })),
@@ -171,7 +176,10 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         const tx = db.transaction(['threads', 'messages'], 'readwrite');
         const messages = tx.objectStore('messages');
         const threads = tx.objectStore('threads');
-        const [before, meta] = await Promise.all([messages.get([threadId, position]) as Promise<MessageRecord | undefined>, threads.get(threadId) as Promise<ThreadMeta | undefined>]);
+        const [before, meta] = await Promise.all([
+          messages.get([threadId, position]) as Promise<MessageRecord | undefined>,
+          threads.get(threadId) as Promise<ThreadMeta | undefined>,
+        ]);
         await messages.put({ threadId, position, version: PROJECTION_VERSION, bytes, message } satisfies MessageRecord);
         await threads.put({ id: threadId, updatedAt: Date.now(), bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes } satisfies ThreadMeta);
         await tx.done;
@@ -209,7 +217,10 @@ export function memoryStore(): ThreadStore {
   return {
     async load(threadId) {
       const saved = threads.get(threadId) ?? new Map();
-      return { messages: [...saved.entries()].sort(([a], [b]) => a - b).map(([position, message]) => ({ position, message: structuredClone(message) })), skipped: 0 };
+      return {
+        messages: [...saved.entries()].sort(([a], [b]) => a - b).map(([position, message]) => ({ position, message: structuredClone(message) })),
+        skipped: 0,
+      };
     },
     async put(threadId, position, message) {
       if (!threads.has(threadId)) threads.set(threadId, new Map());

@@ -14,8 +14,7 @@ const json = (v: number) => (Object.is(v, -0) ? 0 : v);
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map(json);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Drops undefined keys so generated props look like parsed JSON. */
-const compact = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const compact = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const metric = fc
   .record({
@@ -31,72 +30,106 @@ const metric = fc
 
 const cell = fc.oneof(fc.string({ maxLength: 20 }), finite, fc.boolean(), fc.constant(null));
 const table = fc.integer({ min: 1, max: 5 }).chain((width) =>
-  fc.record({
-    caption: maybe(shortText),
-    columns: fc.array(
-      fc.record({ label: shortText, align: maybe(fc.constantFrom('start' as const, 'center' as const, 'end' as const)), format: maybe(fc.constantFrom('text' as const, 'number' as const, 'percent' as const, 'date' as const)) }).map(compact),
-      { minLength: width, maxLength: width },
-    ),
-    rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 6 }),
-  }).map(compact),
+  fc
+    .record({
+      caption: maybe(shortText),
+      columns: fc.array(
+        fc
+          .record({
+            label: shortText,
+            align: maybe(fc.constantFrom('start' as const, 'center' as const, 'end' as const)),
+            format: maybe(fc.constantFrom('text' as const, 'number' as const, 'percent' as const, 'date' as const)),
+          })
+          .map(compact),
+        { minLength: width, maxLength: width },
+      ),
+      rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 6 }),
+    })
+    .map(compact),
 );
 
 const chart = fc.integer({ min: 1, max: 8 }).chain((length) =>
-  fc.record({
-    title: shortText,
-    kind: maybe(fc.constantFrom('line' as const, 'bar' as const)),
-    labels: fc.array(shortText, { minLength: length, maxLength: length }),
-    series: fc.array(fc.record({ name: shortText, values: fc.array(finite, { minLength: length, maxLength: length }) }), { minLength: 1, maxLength: 3 }),
-    x_label: maybe(shortText),
-    y_label: maybe(shortText),
-    unit: maybe(fc.string({ maxLength: 24 })),
-    stacked: maybe(fc.boolean()),
-  }).map(compact),
+  fc
+    .record({
+      title: shortText,
+      kind: maybe(fc.constantFrom('line' as const, 'bar' as const)),
+      labels: fc.array(shortText, { minLength: length, maxLength: length }),
+      series: fc.array(fc.record({ name: shortText, values: fc.array(finite, { minLength: length, maxLength: length }) }), { minLength: 1, maxLength: 3 }),
+      x_label: maybe(shortText),
+      y_label: maybe(shortText),
+      unit: maybe(fc.string({ maxLength: 24 })),
+      stacked: maybe(fc.boolean()),
+    })
+    .map(compact),
 );
 
-const evidence = fc.record({
-  title: shortText,
-  summary: maybe(shortText),
-  items: fc.array(
-    fc.record({ source: shortText, excerpt: maybe(shortText), locator: maybe(shortText), published: maybe(fc.constant('2025-06-01')), ref: maybe(fc.string({ maxLength: 20 })) }).map(compact),
-    { minLength: 1, maxLength: 3 },
-  ),
-}).map(compact);
+const evidence = fc
+  .record({
+    title: shortText,
+    summary: maybe(shortText),
+    items: fc.array(
+      fc
+        .record({
+          source: shortText,
+          excerpt: maybe(shortText),
+          locator: maybe(shortText),
+          published: maybe(fc.constant('2025-06-01')),
+          ref: maybe(fc.string({ maxLength: 20 })),
+        })
+        .map(compact),
+      { minLength: 1, maxLength: 3 },
+    ),
+  })
+  .map(compact);
 
-const mapLocation = fc.record({
-  label: shortText,
-  lat: fc.double({ min: -90, max: 90, noNaN: true }).map(json),
-  lng: fc.double({ min: -180, max: 180, noNaN: true }).map(json),
-  zoom: maybe(fc.integer({ min: 0, max: 19 })),
-  description: maybe(shortText),
-  feature_id: maybe(fc.string({ maxLength: 20 })),
-}).map(compact);
+const mapLocation = fc
+  .record({
+    label: shortText,
+    lat: fc.double({ min: -90, max: 90, noNaN: true }).map(json),
+    lng: fc.double({ min: -180, max: 180, noNaN: true }).map(json),
+    zoom: maybe(fc.integer({ min: 0, max: 19 })),
+    description: maybe(shortText),
+    feature_id: maybe(fc.string({ maxLength: 20 })),
+  })
+  .map(compact);
 
 const fieldKind = fc.constantFrom('text', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date') as fc.Arbitrary<
   'text' | 'textarea' | 'number' | 'select' | 'radio' | 'checkbox' | 'date'
 >;
-const form = fc.record({
-  title: shortText,
-  description: maybe(shortText),
-  fields: fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/), label: shortText, kind: fieldKind, required: maybe(fc.boolean()) }), {
-    minLength: 1,
-    maxLength: 4,
-    selector: (f) => f.name,
-  }).map((fields) =>
-    fields.map((f) =>
-      compact({
-        ...f,
-        options: f.kind === 'select' || f.kind === 'radio' ? ['Yes', 'No'] : undefined,
-        min: f.kind === 'number' ? 0 : undefined,
-        max: f.kind === 'number' ? 100 : undefined,
-      }),
-    ),
-  ),
-  submit_label: maybe(fc.string({ maxLength: 40 })),
-}).map(compact);
+const form = fc
+  .record({
+    title: shortText,
+    description: maybe(shortText),
+    fields: fc
+      .uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/), label: shortText, kind: fieldKind, required: maybe(fc.boolean()) }), {
+        minLength: 1,
+        maxLength: 4,
+        selector: (f) => f.name,
+      })
+      .map((fields) =>
+        fields.map((f) =>
+          compact({
+            ...f,
+            options: f.kind === 'select' || f.kind === 'radio' ? ['Yes', 'No'] : undefined,
+            min: f.kind === 'number' ? 0 : undefined,
+            max: f.kind === 'number' ? 100 : undefined,
+          }),
+        ),
+      ),
+    submit_label: maybe(fc.string({ maxLength: 40 })),
+  })
+  .map(compact);
 
 export const leafElement: fc.Arbitrary<BlockElement> = fc.oneof(
-  fc.record({ type: fc.constant('Text' as const), props: fc.record({ text: fc.string({ maxLength: 200 }), variant: maybe(fc.constantFrom('body' as const, 'heading' as const, 'caption' as const, 'note' as const, 'code' as const)) }).map(compact) }),
+  fc.record({
+    type: fc.constant('Text' as const),
+    props: fc
+      .record({
+        text: fc.string({ maxLength: 200 }),
+        variant: maybe(fc.constantFrom('body' as const, 'heading' as const, 'caption' as const, 'note' as const, 'code' as const)),
+      })
+      .map(compact),
+  }),
   fc.record({ type: fc.constant('Metric' as const), props: metric }),
   fc.record({ type: fc.constant('Table' as const), props: table }),
   fc.record({ type: fc.constant('Chart' as const), props: chart }),
@@ -106,7 +139,15 @@ export const leafElement: fc.Arbitrary<BlockElement> = fc.oneof(
 );
 
 const container: fc.Arbitrary<BlockElement> = fc.oneof(
-  fc.record({ type: fc.constant('Stack' as const), props: fc.record({ direction: maybe(fc.constantFrom('vertical' as const, 'horizontal' as const)), gap: maybe(fc.constantFrom('none' as const, 'sm' as const, 'md' as const, 'lg' as const)) }).map(compact) }),
+  fc.record({
+    type: fc.constant('Stack' as const),
+    props: fc
+      .record({
+        direction: maybe(fc.constantFrom('vertical' as const, 'horizontal' as const)),
+        gap: maybe(fc.constantFrom('none' as const, 'sm' as const, 'md' as const, 'lg' as const)),
+      })
+      .map(compact),
+  }),
   fc.record({ type: fc.constant('Section' as const), props: fc.record({ title: shortText, subtitle: maybe(shortText) }).map(compact) }),
 );
 
@@ -140,16 +181,30 @@ function toBlock(root: Tree, blockId: string): Block {
 }
 
 /** Any block the catalog accepts (up to 48 nodes; depth stays under 12). */
-export const validBlock: fc.Arbitrary<Block> = fc
-  .tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/))
-  .map(([t, id]) => toBlock(t, id));
+export const validBlock: fc.Arbitrary<Block> = fc.tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/)).map(([t, id]) => toBlock(t, id));
 
 const word = fc.string({ minLength: 1, maxLength: 30 });
 const user = fc.record({ role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }) });
 const item = fc.oneof(
-  fc.record({ kind: fc.constantFrom('text' as const, 'reasoning' as const), key: fc.uuid(), parts: fc.array(word, { minLength: 1, maxLength: 4 }), done: fc.constant(true) }),
-  fc.record({ kind: fc.constant('tool' as const), key: fc.uuid(), name: word, status: fc.constantFrom('done' as const, 'failed' as const), summary: fc.string({ maxLength: 100 }) }),
-  fc.record({ kind: fc.constant('notice' as const), key: fc.uuid(), code: fc.constantFrom('connection_lost' as const, 'stream_error' as const), detail: fc.string({ maxLength: 100 }) }),
+  fc.record({
+    kind: fc.constantFrom('text' as const, 'reasoning' as const),
+    key: fc.uuid(),
+    parts: fc.array(word, { minLength: 1, maxLength: 4 }),
+    done: fc.constant(true),
+  }),
+  fc.record({
+    kind: fc.constant('tool' as const),
+    key: fc.uuid(),
+    name: word,
+    status: fc.constantFrom('done' as const, 'failed' as const),
+    summary: fc.string({ maxLength: 100 }),
+  }),
+  fc.record({
+    kind: fc.constant('notice' as const),
+    key: fc.uuid(),
+    code: fc.constantFrom('connection_lost' as const, 'stream_error' as const),
+    detail: fc.string({ maxLength: 100 }),
+  }),
   validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
 );
 const turn: fc.Arbitrary<AssistantTurn> = fc
@@ -162,14 +217,20 @@ const turn: fc.Arbitrary<AssistantTurn> = fc
   })
   .chain((t) => {
     const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
-    return fc.option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined }).map((final) => (final ? { ...t, final } : t));
+    return fc
+      .option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined })
+      .map((final) => (final ? { ...t, final } : t));
   });
 /** Conversations as the thread holds them once every turn has ended. */
 export const threadMessages = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
 
 /** Random edits a model might make to a valid block. */
 export const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }), value: fc.jsonValue({ maxDepth: 3 }) }),
+  fc.record({
+    kind: fc.constant('set' as const),
+    path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }),
+    value: fc.jsonValue({ maxDepth: 3 }),
+  }),
   fc.record({ kind: fc.constant('delete' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }) }),
 );
 

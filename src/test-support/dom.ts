@@ -12,7 +12,11 @@ export function $$<T extends Element = HTMLElement>(host: Element, selector: str
 /** Visible text of a shadow root, whitespace collapsed. */
 export function textOf(host: Element, selector = ':host > *'): string {
   const nodes = selector === ':host > *' ? [...(host.shadowRoot?.children ?? [])] : $$(host, selector);
-  return nodes.map((n) => (n as HTMLElement).innerText ?? n.textContent).join(' ').replace(/\s+/g, ' ').trim();
+  return nodes
+    .map((n) => (n as HTMLElement).innerText ?? n.textContent)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** URLs this page has fetched so far. */

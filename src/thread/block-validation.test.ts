@@ -20,7 +20,9 @@ const invalidBlock = {
 };
 
 async function openThread(threadId: string, errors: string[]): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread thread-id=${threadId} @answer-error=${(e: CustomEvent) => errors.push(e.detail.code)}></agent-thread>`);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread thread-id=${threadId} @answer-error=${(e: CustomEvent) => errors.push(e.detail.code)}></agent-thread>`,
+  );
   await el.restored;
   await settle(el);
   return el;

@@ -138,7 +138,9 @@ export class FollowController implements ReactiveController {
     const scroller = this.scroller;
     if (!button || !scroller) return;
     // Only a reader who scrolled up asks for more; at the bottom, the button is there to press.
-    this.earlierObserver = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !this.following && this.showEarlier(), { root: scroller });
+    this.earlierObserver = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !this.following && this.showEarlier(), {
+      root: scroller,
+    });
     this.earlierObserver.observe(button);
   }
 }

@@ -12,7 +12,11 @@ import type { AgentThread } from './thread.js';
  */
 
 type Part = Record<string, unknown>;
-const text = (id: string, delta: string): Part[] => [{ type: 'text-start', id }, { type: 'text-delta', id, delta }, { type: 'text-end', id }];
+const text = (id: string, delta: string): Part[] => [
+  { type: 'text-start', id },
+  { type: 'text-delta', id, delta },
+  { type: 'text-end', id },
+];
 
 const findings: Block = {
   block_id: 'findings',
@@ -23,7 +27,17 @@ const findings: Block = {
     kpi: revenueBlock().elements.kpi!,
     trend: revenueBlock().elements.trend!,
     sources: { type: 'Evidence', props: { title: 'Sources', items: [{ source: 'Inspection log', excerpt: 'Valve 7 stuck half open.', ref: 'doc-1' }] } },
-    ask: { type: 'FollowUpForm', props: { title: 'Book a repair', fields: [{ name: 'crew', label: 'Crew', kind: 'text', required: true }, { name: 'urgent', label: 'Urgent', kind: 'checkbox' }], submit_label: 'Book' } },
+    ask: {
+      type: 'FollowUpForm',
+      props: {
+        title: 'Book a repair',
+        fields: [
+          { name: 'crew', label: 'Crew', kind: 'text', required: true },
+          { name: 'urgent', label: 'Urgent', kind: 'checkbox' },
+        ],
+        submit_label: 'Book',
+      },
+    },
   },
 };
 
@@ -67,7 +81,9 @@ const isButton = (name: string) => (el: Element) => (el.localName === 'button' |
 describe('keyboard-only conversation', () => {
   it('send, stop, expand evidence, switch the chart, fill and submit a form, view the process, start over', async function () {
     this.timeout(30_000);
-    const thread = await fixture<AgentThread>(html`<div><button>Before the chat</button><agent-thread api="/api/test-chat" thread-id="keyboard-walk" style="height: 700px"></agent-thread></div>`).then((wrap) => wrap.querySelector('agent-thread')!);
+    const thread = await fixture<AgentThread>(
+      html`<div><button>Before the chat</button><agent-thread api="/api/test-chat" thread-id="keyboard-walk" style="height: 700px"></agent-thread></div>`,
+    ).then((wrap) => wrap.querySelector('agent-thread')!);
     await thread.restored;
     (thread.parentElement!.querySelector('button') as HTMLButtonElement).focus();
     const reply = (script: Part[], delayMs = 0) => (thread.requestOptions = { body: { test: { script, delayMs } } });
@@ -100,7 +116,11 @@ describe('keyboard-only conversation', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => (evidence.parentElement as HTMLDetailsElement).open, 'Enter did not expand the evidence');
 
-    const tableView = await tabTo((el) => el.localName === 'button' && el.getAttribute('aria-pressed') === 'false' && /table/i.test(label(el)), 'the chart’s table view', { back: true });
+    const tableView = await tabTo(
+      (el) => el.localName === 'button' && el.getAttribute('aria-pressed') === 'false' && /table/i.test(label(el)),
+      'the chart’s table view',
+      { back: true },
+    );
     await sendKeys({ press: 'Space' });
     await waitUntil(() => tableView.getAttribute('aria-pressed') === 'true', 'Space did not switch the chart to its table');
 

@@ -8,7 +8,11 @@ import './define.js';
 import type { AgentThread } from './thread.js';
 
 type Part = Record<string, unknown>;
-const text = (id: string, delta: string): Part[] => [{ type: 'text-start', id }, { type: 'text-delta', id, delta }, { type: 'text-end', id }];
+const text = (id: string, delta: string): Part[] => [
+  { type: 'text-start', id },
+  { type: 'text-delta', id, delta },
+  { type: 'text-end', id },
+];
 const turn = (answer: string, extra: Part[] = []): Part[] => [{ type: 'start' }, ...text('a', answer), ...extra, { type: 'finish' }];
 const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
@@ -18,7 +22,6 @@ async function thread(threadId: string, store?: ThreadStore | Promise<ThreadStor
   await settle(el);
   return el;
 }
-
 
 async function talk(el: AgentThread, question: string, parts: Part[]) {
   el.addEventListener('answer-send', (event) => event.preventDefault(), { once: true });
@@ -65,7 +68,11 @@ describe('thread persistence', () => {
   it('brings back a turn cut off mid-stream, marked interrupted', async () => {
     const id = uid('midstream');
     const first = await thread(id);
-    await talk(first, 'Long answer please', [{ type: 'start' }, { type: 'text-start', id: 'a' }, { type: 'text-delta', id: 'a', delta: 'The first half arrived' }]);
+    await talk(first, 'Long answer please', [
+      { type: 'start' },
+      { type: 'text-start', id: 'a' },
+      { type: 'text-delta', id: 'a', delta: 'The first half arrived' },
+    ]);
     await first.saved();
     // A reload: the first page is gone without finishing or stopping its turn.
     const second = await thread(id);

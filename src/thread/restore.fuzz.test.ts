@@ -18,7 +18,10 @@ const DB = `restore-fuzz-${Date.now()}`;
 
 /** Fields a damaged record might carry in place of, or beside, the real ones. */
 const junkRecord = fc.oneof(
-  fc.record({ version: fc.anything({ maxDepth: 2 }), bytes: fc.anything({ maxDepth: 1 }), message: fc.anything({ maxDepth: 4, withNullPrototype: true }) }, { requiredKeys: [] }),
+  fc.record(
+    { version: fc.anything({ maxDepth: 2 }), bytes: fc.anything({ maxDepth: 1 }), message: fc.anything({ maxDepth: 4, withNullPrototype: true }) },
+    { requiredKeys: [] },
+  ),
   fc.record({ version: fc.constant(1), message: fc.anything({ maxDepth: 4 }) }),
   fc.record({ version: fc.integer({ min: 2, max: 1e6 }), message: threadMessages.map((m) => (m[0] ? serializeMessage(m[0]) : null)) }),
   fc.tuple(threadMessages, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([messages, edits]) => {
@@ -61,7 +64,10 @@ describe('restore from arbitrary stored records', () => {
           const threadId = `t${run++}`;
           const tx = db.transaction(['threads', 'messages'], 'readwrite');
           void tx.objectStore('threads').put({ id: threadId, updatedAt: Date.now(), bytes: 0 });
-          list.forEach((entry, position) => void tx.objectStore('messages').put({ version: 1, bytes: 1, ...('good' in entry ? { message: entry.good } : entry.junk), threadId, position }));
+          list.forEach(
+            (entry, position) =>
+              void tx.objectStore('messages').put({ version: 1, bytes: 1, ...('good' in entry ? { message: entry.good } : entry.junk), threadId, position }),
+          );
           await tx.done;
           thread.threadId = threadId;
           await thread.restored;

@@ -34,7 +34,11 @@ const ANSWER: Part[] = [
 
 /** The answer as the AI SDK's encoder sends it (over the loopback test server). */
 async function encodedAnswer(): Promise<Uint8Array> {
-  const response = await fetch('/api/test-chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: uid('faults'), messages: [], trigger: 'submit-message', test: { script: ANSWER } }) });
+  const response = await fetch('/api/test-chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: uid('faults'), messages: [], trigger: 'submit-message', test: { script: ANSWER } }),
+  });
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -152,7 +156,9 @@ const FAULTS: Fault[] = [
   {
     name: 'a saved record is corrupt',
     store: async (db, threadId) => {
-      await previousVisit(db, threadId, (raw) => raw.put('messages', { threadId, position: 2, version: 1, bytes: 3, message: { role: 'assistant', id: 7, items: 'broken' } }).then(() => undefined));
+      await previousVisit(db, threadId, (raw) =>
+        raw.put('messages', { threadId, position: 2, version: 1, bytes: 3, message: { role: 'assistant', id: 7, items: 'broken' } }).then(() => undefined),
+      );
       return openThreadStore({ name: db });
     },
     notice: SKIPPED,
@@ -161,7 +167,11 @@ const FAULTS: Fault[] = [
   {
     name: 'a saved record is from a future version',
     store: async (db, threadId) => {
-      await previousVisit(db, threadId, (raw) => raw.put('messages', { threadId, position: 2, version: 99, bytes: 3, message: { role: 'user', id: 'f', text: 'from the future' } }).then(() => undefined));
+      await previousVisit(db, threadId, (raw) =>
+        raw
+          .put('messages', { threadId, position: 2, version: 99, bytes: 3, message: { role: 'user', id: 'f', text: 'from the future' } })
+          .then(() => undefined),
+      );
       return openThreadStore({ name: db });
     },
     notice: SKIPPED,
@@ -196,7 +206,13 @@ describe('storage fault matrix', () => {
 
         // An exchange of this visit, on screen before the fault.
         await el.send('First question');
-        for (const part of [{ type: 'start' }, { type: 'text-start', id: 'f' }, { type: 'text-delta', id: 'f', delta: 'First answer, before the fault.' }, { type: 'finish' }]) el.applyPart(part);
+        for (const part of [
+          { type: 'start' },
+          { type: 'text-start', id: 'f' },
+          { type: 'text-delta', id: 'f', delta: 'First answer, before the fault.' },
+          { type: 'finish' },
+        ])
+          el.applyPart(part);
         await el.saved();
 
         // The second answer arrives in two halves; the fault strikes between them.
@@ -233,7 +249,9 @@ describe('storage fault matrix', () => {
         if (fault.saves) {
           // The store still works: a fresh thread brings this visit back too.
           el.remove();
-          const again = await fixture<AgentThread>(html`<agent-thread no-composer thread-id=${threadId} .store=${openThreadStore({ name: db })}></agent-thread>`);
+          const again = await fixture<AgentThread>(
+            html`<agent-thread no-composer thread-id=${threadId} .store=${openThreadStore({ name: db })}></agent-thread>`,
+          );
           await again.restored;
           await settle(again);
           expect(outline(again)).to.include('Second question').and.include('Final report: revenue rose.');

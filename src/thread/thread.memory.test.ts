@@ -13,7 +13,15 @@ const block: Block = {
     main: { type: 'Stack', props: { direction: 'vertical', gap: 'md' }, children: ['trend', 'depot'] },
     trend: {
       type: 'Chart',
-      props: { title: 'Deliveries', kind: 'line', labels: ['Jul', 'Aug', 'Sep'], series: [{ name: '2025', values: [120, 135, 150] }, { name: '2024', values: [100, 110, 118] }] },
+      props: {
+        title: 'Deliveries',
+        kind: 'line',
+        labels: ['Jul', 'Aug', 'Sep'],
+        series: [
+          { name: '2025', values: [120, 135, 150] },
+          { name: '2024', values: [100, 110, 118] },
+        ],
+      },
     },
     depot: { type: 'MapLocation', props: { label: 'North depot', lat: 52.52, lng: 13.405, zoom: 12 } },
   },

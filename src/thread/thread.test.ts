@@ -54,7 +54,11 @@ const processBox = (turn: Element) => $<HTMLDetailsElement>(turn, 'details.proce
 const metricValue = (block: AnswerBlock) => $($(block, '[data-element-id="kpi"]'), '.value').textContent!.trim();
 
 async function postScript(chatId: string, test: Record<string, unknown>): Promise<Response> {
-  return fetch('/api/test-chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: chatId, messages: [], trigger: 'submit-message', test }) });
+  return fetch('/api/test-chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: chatId, messages: [], trigger: 'submit-message', test }),
+  });
 }
 
 function streamOf(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {
@@ -159,7 +163,10 @@ describe('agent-thread', () => {
 
   it('posts { id, messages, trigger } like useChat and streams the answer', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-1"></agent-thread>`);
-    thread.requestOptions = { headers: { authorization: 'Bearer t0ken' }, body: { test: { script: [{ type: 'start' }, ...text('a', 'Hello from the server.'), { type: 'finish' }] } } };
+    thread.requestOptions = {
+      headers: { authorization: 'Bearer t0ken' },
+      body: { test: { script: [{ type: 'start' }, ...text('a', 'Hello from the server.'), { type: 'finish' }] } },
+    };
     const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
     textarea.focus();
     await sendKeys({ type: 'Hi there' });
@@ -180,7 +187,11 @@ describe('agent-thread', () => {
 
   it('stop aborts a streaming answer and keeps what arrived', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-stop"></agent-thread>`);
-    const slow = [{ type: 'start' }, { type: 'text-start', id: 'a' }, ...Array.from({ length: 50 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `word${i} ` }))];
+    const slow = [
+      { type: 'start' },
+      { type: 'text-start', id: 'a' },
+      ...Array.from({ length: 50 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `word${i} ` })),
+    ];
     thread.requestOptions = { body: { test: { script: slow, delayMs: 40 } } };
     void thread.send('Tell me a long story');
     await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 15_000 });
@@ -212,7 +223,12 @@ describe('agent-thread', () => {
 
   it('keeps what arrived when the connection drops mid-stream', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-drop"></agent-thread>`);
-    const script = [{ type: 'start' }, ...text('a', 'First part arrived.'), { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() }, ...text('b', 'never sent')];
+    const script = [
+      { type: 'start' },
+      ...text('a', 'First part arrived.'),
+      { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() },
+      ...text('b', 'never sent'),
+    ];
     thread.requestOptions = { body: { test: { script, dropAfter: 5 } } };
     const error = oneEvent(thread, 'answer-error');
     void thread.send('Go');
@@ -226,7 +242,8 @@ describe('agent-thread', () => {
 
   it('skips a malformed line with a notice and goes on', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-bad"></agent-thread>`);
-    const raw = 'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"a"}\n\ndata: {not json\n\ndata: {"type":"text-delta","id":"a","delta":"still here"}\n\ndata: {"type":"mystery-part"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n';
+    const raw =
+      'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"a"}\n\ndata: {not json\n\ndata: {"type":"text-delta","id":"a","delta":"still here"}\n\ndata: {"type":"mystery-part"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n';
     thread.requestOptions = { body: { test: { raw } } };
     const error = oneEvent(thread, 'answer-error');
     void thread.send('Go');
@@ -280,7 +297,11 @@ describe('agent-thread', () => {
     await thread.send('Handled by the host');
     expect((await sent).detail).to.deep.equal({ text: 'Handled by the host' });
     expect(thread.busy).to.equal(false);
-    await thread.consume(new Response('data: {"type":"start"}\n\ndata: {"type":"text-start","id":"x"}\n\ndata: {"type":"text-delta","id":"x","delta":"host fed"}\n\ndata: {"type":"finish"}\n\n').body!);
+    await thread.consume(
+      new Response(
+        'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"x"}\n\ndata: {"type":"text-delta","id":"x","delta":"host fed"}\n\ndata: {"type":"finish"}\n\n',
+      ).body!,
+    );
     await settle(thread);
     expect(outline(thread)).to.include('host fed');
   });
@@ -307,7 +328,9 @@ describe('agent-thread', () => {
   it('turns a form submission into a user message with the answers as data', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="form-1"></agent-thread>`);
     thread.requestOptions = { body: { test: { script: [{ type: 'start' }, ...text('a', 'Thanks, crew noted.'), { type: 'finish' }] } } };
-    [{ type: 'start' }, { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() }, { type: 'finish' }].forEach((part) => thread.applyPart(part));
+    [{ type: 'start' }, { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() }, { type: 'finish' }].forEach((part) =>
+      thread.applyPart(part),
+    );
     await settle(thread);
     const form = $(blockIn(turns(thread)[0]!, 'field-check'), '[data-element-id="ask"]');
     $<HTMLInputElement>(form, 'input').value = 'Team B';
@@ -337,7 +360,11 @@ describe('agent-thread', () => {
       await thread.updateComplete;
     }
     await settle(thread);
-    expect(heard.filter(Boolean)).to.deep.equal(['New content: Q3 revenue rose 12% to 1.2 M USD; see table.', 'New content: Side note.', 'The answer is complete.']);
+    expect(heard.filter(Boolean)).to.deep.equal([
+      'New content: Q3 revenue rose 12% to 1.2 M USD; see table.',
+      'New content: Side note.',
+      'The answer is complete.',
+    ]);
   });
 
   describe('following the conversation', () => {

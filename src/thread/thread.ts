@@ -266,27 +266,38 @@ export class AgentThread extends LitElement {
     const messages = this.state.messages;
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
-    return html`${notice || messages.length
+    return html`${
+      notice || messages.length
         ? html`<header>
             ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing}
-            ${messages.length
-              ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
-              : nothing}
+            ${
+              messages.length
+                ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
+                : nothing
+            }
           </header>`
-        : nothing}
+        : nothing
+    }
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
-          ${this.follow.hasEarlier
-            ? html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`
-            : nothing}
-          ${repeat(this.follow.visible(messages), (message) => message.id, (message) => this.renderMessage(message))}
+          ${
+            this.follow.hasEarlier
+              ? html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`
+              : nothing
+          }
+          ${repeat(
+            this.follow.visible(messages),
+            (message) => message.id,
+            (message) => this.renderMessage(message),
+          )}
         </div>
       </div>
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
-      ${this.noComposer
-        ? nothing
-        : html`<form class="composer" part="composer" @submit=${this.submitDraft}>
+      ${
+        this.noComposer
+          ? nothing
+          : html`<form class="composer" part="composer" @submit=${this.submitDraft}>
             <label class="visually-hidden" for="message">${msg('Message')}</label>
             <textarea
               id="message"
@@ -296,10 +307,13 @@ export class AgentThread extends LitElement {
               @input=${(e: InputEvent) => (this.draft = (e.target as HTMLTextAreaElement).value)}
               @keydown=${this.onKeydown}
             ></textarea>
-            ${this.busy
-              ? html`<button type="button" class="button" @click=${() => this.stop()}>${msg('Stop')}</button>`
-              : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`}
-          </form>`}`;
+            ${
+              this.busy
+                ? html`<button type="button" class="button" @click=${() => this.stop()}>${msg('Stop')}</button>`
+                : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`
+            }
+          </form>`
+      }`;
   }
 }
 

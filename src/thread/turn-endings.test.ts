@@ -65,9 +65,11 @@ const endings: [string, (el: AgentThread) => Promise<void> | void, RegExp][] = [
   [
     'the final report',
     (el) =>
-      [...underWay, { type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3 } }, { type: 'data-final_answer', data: { text: 'Up **12%**.', ui_block_ids: ['kpi'] } }].forEach(
-        (p) => el.applyPart(p),
-      ),
+      [
+        ...underWay,
+        { type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3 } },
+        { type: 'data-final_answer', data: { text: 'Up **12%**.', ui_block_ids: ['kpi'] } },
+      ].forEach((p) => el.applyPart(p)),
     /View process/,
   ],
   ['an HTTP error', (el) => el.consume(new Response('busy', { status: 503, statusText: 'Service Unavailable' })), /HTTP 503/],

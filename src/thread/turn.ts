@@ -90,14 +90,17 @@ export class AgentTurn extends LitElement {
   }
 
   private renderItems(items: TurnItem[]) {
-    return repeat(items, (item) => item.key, (item) => this.renderItem(item));
+    return repeat(
+      items,
+      (item) => item.key,
+      (item) => this.renderItem(item),
+    );
   }
 
   override render() {
     const turn = this.turn;
     if (!turn) return nothing;
-    const status =
-      turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
+    const status = turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
     const visible = turn.items.filter((item) => !isInternalTool(item) && !(item.kind === 'text' && !item.parts.length));
     const waiting = turn.status === 'streaming' && visible.length === 0;
     if (!turn.final) {
@@ -112,14 +115,20 @@ export class AgentTurn extends LitElement {
     const process = visible.filter((item) => !(item.kind === 'block' && named.has(item.blockId)));
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text}></answer-markdown>
-        ${repeat(reportBlocks, (item) => item.key, (item) => this.blockElement(item))}
+        ${repeat(
+          reportBlocks,
+          (item) => item.key,
+          (item) => this.blockElement(item),
+        )}
       </div>
-      ${process.length
-        ? html`<details class="process" part="process">
+      ${
+        process.length
+          ? html`<details class="process" part="process">
             <summary>${msg('View process')}</summary>
             <div class="process-body">${this.renderItems(process)}</div>
           </details>`
-        : nothing}
+          : nothing
+      }
       ${status ? html`<p class="status">${status}</p>` : nothing}`;
   }
 }

@@ -20,24 +20,51 @@ const shortText = z.string().max(200);
 const cell = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
 const apis: Record<string, unknown> = {
-  Stack: z.object({ children: childList, direction: z.enum(['vertical', 'horizontal']).optional(), gap: z.enum(['none', 'sm', 'md', 'lg']).optional(), align: z.enum(['start', 'center', 'end', 'stretch']).optional(), wrap: z.boolean().optional() }).strict(),
+  Stack: z
+    .object({
+      children: childList,
+      direction: z.enum(['vertical', 'horizontal']).optional(),
+      gap: z.enum(['none', 'sm', 'md', 'lg']).optional(),
+      align: z.enum(['start', 'center', 'end', 'stretch']).optional(),
+      wrap: z.boolean().optional(),
+    })
+    .strict(),
   Section: z.object({ children: childList, title: shortText, subtitle: shortText.optional() }).strict(),
   Text: z.object({ text: z.string().max(8000), variant: z.enum(['body', 'heading', 'caption', 'note', 'code']).optional() }).strict(),
-  Metric: z.object({
-    label: shortText,
-    value: z.union([z.number(), z.string().max(64)]),
-    format: z.enum(['number', 'percent', 'currency', 'compact']).optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
-    unit: z.string().max(24).optional(),
-    delta: z.number().optional(),
-    good_direction: z.enum(['up', 'down']).optional(),
-    caption: shortText.optional(),
-  }).strict(),
-  Table: z.object({
-    caption: shortText.optional(),
-    columns: z.array(z.object({ label: shortText, align: z.enum(['start', 'center', 'end']).optional(), format: z.enum(['text', 'number', 'percent', 'currency', 'date']).optional(), currency: z.string().optional() }).strict()).min(1).max(20),
-    rows: z.array(z.array(cell).max(20)).max(500),
-  }).strict(),
+  Metric: z
+    .object({
+      label: shortText,
+      value: z.union([z.number(), z.string().max(64)]),
+      format: z.enum(['number', 'percent', 'currency', 'compact']).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .optional(),
+      unit: z.string().max(24).optional(),
+      delta: z.number().optional(),
+      good_direction: z.enum(['up', 'down']).optional(),
+      caption: shortText.optional(),
+    })
+    .strict(),
+  Table: z
+    .object({
+      caption: shortText.optional(),
+      columns: z
+        .array(
+          z
+            .object({
+              label: shortText,
+              align: z.enum(['start', 'center', 'end']).optional(),
+              format: z.enum(['text', 'number', 'percent', 'currency', 'date']).optional(),
+              currency: z.string().optional(),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(20),
+      rows: z.array(z.array(cell).max(20)).max(500),
+    })
+    .strict(),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are typed by the schemas above; A2UI's generic typing needs its own Zod copy
@@ -133,7 +160,10 @@ export function toComponents(block: Block): Record<string, unknown>[] {
 }
 
 /** A processor with one surface holding `components`; updates go through `update`. */
-export function createSurface(components: Record<string, unknown>[], surfaceId = 'bench'): { surface: SurfaceModel<never>; update(next: Record<string, unknown>[]): void } {
+export function createSurface(
+  components: Record<string, unknown>[],
+  surfaceId = 'bench',
+): { surface: SurfaceModel<never>; update(next: Record<string, unknown>[]): void } {
   const processor = new MessageProcessor([catalog]);
   processor.processMessages([
     { version: 'v0.9', createSurface: { surfaceId, catalogId: catalog.id } },

@@ -36,7 +36,8 @@ export interface Column {
 export function formatCell(cell: Cell | undefined, column: Column): string {
   if (cell === null || cell === undefined) return '—';
   if (typeof cell === 'boolean') return cell ? 'Yes' : 'No';
-  if (typeof cell === 'number') return formatNumber(cell, column.format === 'percent' || column.format === 'currency' ? column.format : 'number', column.currency);
+  if (typeof cell === 'number')
+    return formatNumber(cell, column.format === 'percent' || column.format === 'currency' ? column.format : 'number', column.currency);
   return cell;
 }
 

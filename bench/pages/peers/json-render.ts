@@ -20,7 +20,12 @@ const cell = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 export const catalog = defineCatalog(schema, {
   components: {
     Stack: {
-      props: z.strictObject({ direction: z.enum(['vertical', 'horizontal']).optional(), gap: z.enum(['none', 'sm', 'md', 'lg']).optional(), align: z.enum(['start', 'center', 'end', 'stretch']).optional(), wrap: z.boolean().optional() }),
+      props: z.strictObject({
+        direction: z.enum(['vertical', 'horizontal']).optional(),
+        gap: z.enum(['none', 'sm', 'md', 'lg']).optional(),
+        align: z.enum(['start', 'center', 'end', 'stretch']).optional(),
+        wrap: z.boolean().optional(),
+      }),
       description: 'Layout container: arranges its children vertically or horizontally.',
     },
     Section: {
@@ -36,7 +41,10 @@ export const catalog = defineCatalog(schema, {
         label: shortText,
         value: z.union([z.number(), z.string().max(64)]),
         format: z.enum(['number', 'percent', 'currency', 'compact']).optional(),
-        currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
         unit: z.string().max(24).optional(),
         delta: z.number().optional(),
         good_direction: z.enum(['up', 'down']).optional(),
@@ -47,7 +55,17 @@ export const catalog = defineCatalog(schema, {
     Table: {
       props: z.strictObject({
         caption: shortText.optional(),
-        columns: z.array(z.strictObject({ label: shortText, align: z.enum(['start', 'center', 'end']).optional(), format: z.enum(['text', 'number', 'percent', 'currency', 'date']).optional(), currency: z.string().optional() })).min(1).max(20),
+        columns: z
+          .array(
+            z.strictObject({
+              label: shortText,
+              align: z.enum(['start', 'center', 'end']).optional(),
+              format: z.enum(['text', 'number', 'percent', 'currency', 'date']).optional(),
+              currency: z.string().optional(),
+            }),
+          )
+          .min(1)
+          .max(20),
         rows: z.array(z.array(cell).max(20)).max(500),
       }),
       description: 'A data table the reader can sort by column.',
@@ -56,29 +74,86 @@ export const catalog = defineCatalog(schema, {
   actions: {},
 });
 
-function Metric({ props }: { props: { label: string; value: number | string; format?: string; currency?: string; unit?: string; delta?: number; good_direction?: string; caption?: string } }) {
+function Metric({
+  props,
+}: {
+  props: {
+    label: string;
+    value: number | string;
+    format?: string;
+    currency?: string;
+    unit?: string;
+    delta?: number;
+    good_direction?: string;
+    caption?: string;
+  };
+}) {
   const shown = typeof props.value === 'number' ? formatNumber(props.value, props.format, props.currency) : props.value;
   const delta = props.delta;
   const direction = delta === undefined ? 'flat' : delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
   const quality = direction === 'flat' ? '' : direction === (props.good_direction ?? 'up') ? 'good' : 'bad';
-  return h('div', { className: 'card', 'data-kind': 'Metric' },
+  return h(
+    'div',
+    { className: 'card', 'data-kind': 'Metric' },
     h('div', { className: 'label', dir: 'auto' }, props.label),
-    h('div', { className: `value ${shown.length > 11 ? 'long' : ''}` }, h('bdi', null, shown), props.unit ? h('span', { className: 'unit' }, props.unit) : null),
-    delta === undefined ? null : h('div', { className: `delta ${quality}` },
-      h('span', { 'aria-hidden': 'true' }, `${direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●'} ${formatDelta(delta)}`),
-      h('span', { className: 'visually-hidden' }, direction === 'up' ? `Up ${formatDelta(delta)}` : direction === 'down' ? `Down ${formatDelta(delta)}` : 'No change')),
-    props.caption ? h('div', { className: 'caption muted', dir: 'auto' }, props.caption) : null);
+    h(
+      'div',
+      { className: `value ${shown.length > 11 ? 'long' : ''}` },
+      h('bdi', null, shown),
+      props.unit ? h('span', { className: 'unit' }, props.unit) : null,
+    ),
+    delta === undefined
+      ? null
+      : h(
+          'div',
+          { className: `delta ${quality}` },
+          h('span', { 'aria-hidden': 'true' }, `${direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●'} ${formatDelta(delta)}`),
+          h(
+            'span',
+            { className: 'visually-hidden' },
+            direction === 'up' ? `Up ${formatDelta(delta)}` : direction === 'down' ? `Down ${formatDelta(delta)}` : 'No change',
+          ),
+        ),
+    props.caption ? h('div', { className: 'caption muted', dir: 'auto' }, props.caption) : null,
+  );
 }
 
 function Table({ props }: { props: { caption?: string; columns: Column[]; rows: Cell[][] } }) {
-  return h('div', { className: 'scroll', tabIndex: 0, role: 'region', 'aria-label': props.caption ?? 'Data table', 'data-kind': 'Table' },
-    h('table', null,
+  return h(
+    'div',
+    { className: 'scroll', tabIndex: 0, role: 'region', 'aria-label': props.caption ?? 'Data table', 'data-kind': 'Table' },
+    h(
+      'table',
+      null,
       props.caption ? h('caption', null, props.caption) : null,
-      h('thead', null, h('tr', null, props.columns.map((column, i) =>
-        h('th', { key: i, scope: 'col', className: alignment(column) },
-          h('button', { type: 'button', title: `Sort by ${column.label}` }, column.label, h('span', { className: 'sort', 'aria-hidden': 'true' }, '↕')))))),
-      h('tbody', null, props.rows.map((row, r) =>
-        h('tr', { key: r }, props.columns.map((column, i) => h('td', { key: i, className: alignment(column) }, formatCell(row[i], column))))))));
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          props.columns.map((column, i) =>
+            h(
+              'th',
+              { key: i, scope: 'col', className: alignment(column) },
+              h('button', { type: 'button', title: `Sort by ${column.label}` }, column.label, h('span', { className: 'sort', 'aria-hidden': 'true' }, '↕')),
+            ),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        props.rows.map((row, r) =>
+          h(
+            'tr',
+            { key: r },
+            props.columns.map((column, i) => h('td', { key: i, className: alignment(column) }, formatCell(row[i], column))),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 export const { registry } = defineRegistry(catalog, {
@@ -86,8 +161,15 @@ export const { registry } = defineRegistry(catalog, {
     Stack: ({ props, children }: { props: { direction?: string; gap?: string }; children?: ReactNode }) =>
       h('div', { className: `stack ${props.direction ?? 'vertical'} gap-${props.gap ?? 'md'}`, 'data-kind': 'Stack' }, children),
     Section: ({ props, children }: { props: { title: string; subtitle?: string }; children?: ReactNode }) =>
-      h('section', { 'data-kind': 'Section' }, h('h3', { dir: 'auto' }, props.title), props.subtitle ? h('p', { className: 'subtitle muted' }, props.subtitle) : null, h('div', { className: 'body' }, children)),
-    Text: ({ props }: { props: { text: string; variant?: string } }) => h('p', { className: `text ${props.variant ?? 'body'}`, dir: 'auto', 'data-kind': 'Text' }, props.text),
+      h(
+        'section',
+        { 'data-kind': 'Section' },
+        h('h3', { dir: 'auto' }, props.title),
+        props.subtitle ? h('p', { className: 'subtitle muted' }, props.subtitle) : null,
+        h('div', { className: 'body' }, children),
+      ),
+    Text: ({ props }: { props: { text: string; variant?: string } }) =>
+      h('p', { className: `text ${props.variant ?? 'body'}`, dir: 'auto', 'data-kind': 'Text' }, props.text),
     Metric,
     Table,
   },

@@ -2,7 +2,16 @@ import { localized, msg } from '@lit/localize';
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { describeErrors, fallbackTextOf, isValidatedBlock, validateBlock, type Block, type BlockElement, type FormValue, type ValidationError } from '../../catalog/index.js';
+import {
+  describeErrors,
+  fallbackTextOf,
+  isValidatedBlock,
+  validateBlock,
+  type Block,
+  type BlockElement,
+  type FormValue,
+  type ValidationError,
+} from '../../catalog/index.js';
 import { AnswerErrorEvent } from '../shared/events.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { blockStyles } from './block.styles.js';
@@ -78,7 +87,12 @@ export class AnswerBlock extends LitElement {
   private renderElement(id: string): TemplateResult {
     const block = this.current!;
     const element = block.elements[id] as BlockElement;
-    const children = () => repeat(element.children ?? [], (child) => child, (child) => this.renderElement(child));
+    const children = () =>
+      repeat(
+        element.children ?? [],
+        (child) => child,
+        (child) => this.renderElement(child),
+      );
     switch (element.type) {
       case 'Stack':
         return html`<answer-stack data-element-id=${id} ${props(element.props)}>${children()}</answer-stack>`;
@@ -114,7 +128,11 @@ export class AnswerBlock extends LitElement {
     // Keyed by block and root id: another block, or a new root, is a new
     // tree, never a patched old one.
     const { block_id, root } = this.current;
-    return repeat([root], () => `${block_id}\u0000${root}`, () => this.renderElement(root));
+    return repeat(
+      [root],
+      () => `${block_id}\u0000${root}`,
+      () => this.renderElement(root),
+    );
   }
 }
 

@@ -17,7 +17,10 @@ async function chart(kind: 'line' | 'bar' = 'line') {
   return el;
 }
 
-const pressed = (el: AnswerChart) => $$(el, '.views button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
+const pressed = (el: AnswerChart) =>
+  $$(el, '.views button')
+    .filter((b) => b.getAttribute('aria-pressed') === 'true')
+    .map((b) => b.textContent);
 
 describe('answer-chart', () => {
   afterEach(async () => {
@@ -29,7 +32,10 @@ describe('answer-chart', () => {
     const el = await chart();
     const instance = el.chartInstance!;
     expect(instance.data.labels).to.deep.equal(['Jul', 'Aug', 'Sep']);
-    expect(instance.data.datasets.map((d) => [d.label, d.data, d.type])).to.deep.equal([['2025', [380, 400, 420], 'line'], ['2024', [300, 340, 350], 'line']]);
+    expect(instance.data.datasets.map((d) => [d.label, d.data, d.type])).to.deep.equal([
+      ['2025', [380, 400, 420], 'line'],
+      ['2024', [300, 340, 350], 'line'],
+    ]);
     expect(instance.options.animation).to.equal(false);
     expect($(el, 'canvas').getAttribute('aria-label')).to.include('Line chart: Monthly revenue').and.include('3 categories, 2 series');
     expect(pressed(el)).to.deep.equal(['Line']);
@@ -76,7 +82,11 @@ describe('answer-chart', () => {
     const table = $(el, 'answer-table');
     await (table as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const rows = $$(table, 'tbody tr').map((tr) => [...tr.children].map((td) => td.textContent!.trim()));
-    expect(rows).to.deep.equal([['Jul', '380', '300'], ['Aug', '400', '340'], ['Sep', '420', '350']]);
+    expect(rows).to.deep.equal([
+      ['Jul', '380', '300'],
+      ['Aug', '400', '340'],
+      ['Sep', '420', '350'],
+    ]);
     expect($$(table, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(['Category', '2025 (k)', '2024 (k)']);
     expect($(el, '[role=status]').textContent).to.equal('Showing data table');
     await expect(el).to.be.accessible();

@@ -99,8 +99,7 @@ export class AnswerChart extends LitElement {
 
   private selectView(view: ChartView) {
     this.chosenView = view;
-    this.announcement =
-      view === 'table' ? msg('Showing data table') : view === 'bar' ? msg('Showing bar chart') : msg('Showing line chart');
+    this.announcement = view === 'table' ? msg('Showing data table') : view === 'bar' ? msg('Showing bar chart') : msg('Showing line chart');
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -175,7 +174,10 @@ export class AnswerChart extends LitElement {
   }
 
   private tableColumns(): TableColumnT[] {
-    return [{ label: this.xLabel || msg('Category') }, ...(this.series ?? []).map((s) => ({ label: this.unit ? `${s.name} (${this.unit})` : s.name, format: 'number' as const }))];
+    return [
+      { label: this.xLabel || msg('Category') },
+      ...(this.series ?? []).map((s) => ({ label: this.unit ? `${s.name} (${this.unit})` : s.name, format: 'number' as const })),
+    ];
   }
 
   private tableRows(): TableCell[][] {
@@ -185,7 +187,9 @@ export class AnswerChart extends LitElement {
   override render() {
     const view = this.view;
     const seriesCount = (this.series ?? []).length;
-    const description = msg(str`${view === 'bar' ? msg('Bar chart') : msg('Line chart')}: ${this.heading}. ${(this.labels ?? []).length} categories, ${seriesCount} series. The data table view lists every value.`);
+    const description = msg(
+      str`${view === 'bar' ? msg('Bar chart') : msg('Line chart')}: ${this.heading}. ${(this.labels ?? []).length} categories, ${seriesCount} series. The data table view lists every value.`,
+    );
     const button = (target: ChartView, label: string) =>
       html`<button type="button" aria-pressed=${view === target ? 'true' : 'false'} @click=${() => this.selectView(target)}>${label}</button>`;
     return html`<figure class="card" part="chart">
@@ -195,18 +199,18 @@ export class AnswerChart extends LitElement {
           ${button('line', msg('Line'))}${button('bar', msg('Bar'))}${button('table', msg('Table'))}
         </div>
       </div>
-      ${seriesCount > 1 && view !== 'table'
-        ? html`<ul class="legend" part="legend">
+      ${
+        seriesCount > 1 && view !== 'table'
+          ? html`<ul class="legend" part="legend">
             ${(this.series ?? []).map((s, i) => html`<li><span class="key s${(i % SERIES_COLOURS) + 1}"></span><span dir="auto">${s.name}</span></li>`)}
           </ul>`
-        : ''}
+          : ''
+      }
       <div class="canvas" part="canvas" ?hidden=${view === 'table'}>
         <canvas role="img" aria-label=${description}></canvas>
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
       </div>
-      ${view === 'table'
-        ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>`
-        : ''}
+      ${view === 'table' ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>` : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
       ${this.drawing.swatches(SWATCHES)}
     </figure>`;

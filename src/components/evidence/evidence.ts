@@ -45,10 +45,12 @@ export class AnswerEvidence extends LitElement {
       <div class="source" dir="auto">${item.source}</div>
       ${meta.length ? html`<div class="meta muted">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</div>` : nothing}
       ${item.excerpt ? html`<blockquote dir="auto">${item.excerpt}</blockquote>` : nothing}
-      ${item.ref
-        ? html`<button type="button" class="button open" aria-label=${msg(str`Open source: ${item.source}`)}
+      ${
+        item.ref
+          ? html`<button type="button" class="button open" aria-label=${msg(str`Open source: ${item.source}`)}
             @click=${() => this.dispatchEvent(new AnswerSourceSelectEvent({ ref: item.ref! }))}>${msg('Open source')}</button>`
-        : nothing}
+          : nothing
+      }
     </li>`;
   }
 

@@ -15,7 +15,10 @@ const fields: FormFieldT[] = [
   { name: 'name', label: 'Your name', kind: 'text' },
 ];
 
-const form = () => fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="Follow up" block-id="b1" element-id="f" .fields=${fields} submit-label="Send"></answer-follow-up-form>`);
+const form = () =>
+  fixture<AnswerFollowUpForm>(
+    html`<answer-follow-up-form heading="Follow up" block-id="b1" element-id="f" .fields=${fields} submit-label="Send"></answer-follow-up-form>`,
+  );
 
 describe('answer-follow-up-form', () => {
   it('starts empty with a labelled control per field', async () => {
@@ -59,13 +62,23 @@ describe('answer-follow-up-form', () => {
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('form')).to.equal(null);
     const answers = $$(el, 'dt').map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`);
-    expect(answers).to.deep.equal(['Site: South', 'Flow (m³/h): 42.5', 'Note: (no answer)', 'Date: Jun 1, 2025', 'Urgency: High', 'Confirmed on site: Yes', 'Your name: (no answer)']);
+    expect(answers).to.deep.equal([
+      'Site: South',
+      'Flow (m³/h): 42.5',
+      'Note: (no answer)',
+      'Date: Jun 1, 2025',
+      'Urgency: High',
+      'Confirmed on site: Yes',
+      'Your name: (no answer)',
+    ]);
     expect($(el, '[role=status]').textContent).to.include('Submitted');
     await expect(el).to.be.accessible();
   });
 
   it('submits from the keyboard', async () => {
-    const el = await fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="Q" block-id="b" .fields=${[{ name: 'name', label: 'Name', kind: 'text', required: true }]}></answer-follow-up-form>`);
+    const el = await fixture<AnswerFollowUpForm>(
+      html`<answer-follow-up-form heading="Q" block-id="b" .fields=${[{ name: 'name', label: 'Name', kind: 'text', required: true }]}></answer-follow-up-form>`,
+    );
     $(el, 'input').focus();
     await sendKeys({ type: 'Ada' });
     setTimeout(() => sendKeys({ press: 'Enter' }));
@@ -76,14 +89,18 @@ describe('answer-follow-up-form', () => {
   it('keeps submitted answers readable at 320 px, even with a long label', async () => {
     await setViewport({ width: 320, height: 640 });
     const long: FormFieldT[] = [{ name: 'site', label: 'Which pump station did the crew inspect on the morning shift?', kind: 'text' }];
-    const el = await fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="Q" .fields=${long} .submission=${{ site: 'Pump station 4' }}></answer-follow-up-form>`);
+    const el = await fixture<AnswerFollowUpForm>(
+      html`<answer-follow-up-form heading="Q" .fields=${long} .submission=${{ site: 'Pump station 4' }}></answer-follow-up-form>`,
+    );
     expect($(el, 'dd').getBoundingClientRect().width).to.be.greaterThan(120);
     expect(document.documentElement.scrollWidth).to.be.at.most(320);
     await setViewport({ width: 800, height: 600 });
   });
 
   it('shows a restored submission read-only', async () => {
-    const el = await fixture<AnswerFollowUpForm>(html`<answer-follow-up-form heading="Q" .fields=${fields} .submission=${{ site: 'North', flow: 3 }}></answer-follow-up-form>`);
+    const el = await fixture<AnswerFollowUpForm>(
+      html`<answer-follow-up-form heading="Q" .fields=${fields} .submission=${{ site: 'North', flow: 3 }}></answer-follow-up-form>`,
+    );
     expect(el.shadowRoot!.querySelector('form')).to.equal(null);
     expect($(el, 'dl').textContent).to.include('North');
   });

@@ -103,7 +103,8 @@ export class AnswerFollowUpForm extends LitElement {
         return html`<fieldset>
           <legend>${name}</legend>
           ${(field.options ?? []).map(
-            (option, i) => html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} />${option}</label>`,
+            (option, i) =>
+              html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} />${option}</label>`,
           )}
         </fieldset>`;
       case 'checkbox':
@@ -135,16 +136,22 @@ export class AnswerFollowUpForm extends LitElement {
     return html`<div class="card">
       <h3 dir="auto">${this.heading}</h3>
       ${this.description ? html`<p class="description muted" dir="auto">${this.description}</p>` : nothing}
-      ${this.submission
-        ? this.renderAnswers(this.submission)
-        : html`<form part="form" @submit=${this.onSubmit}>
+      ${
+        this.submission
+          ? this.renderAnswers(this.submission)
+          : html`<form part="form" @submit=${this.onSubmit}>
             <div class="fields">
-              ${repeat(this.fields ?? [], (field) => field.name, (field) => html`<div class="field">${this.renderControl(field)}</div>`)}
+              ${repeat(
+                this.fields ?? [],
+                (field) => field.name,
+                (field) => html`<div class="field">${this.renderControl(field)}</div>`,
+              )}
             </div>
             <div class="actions">
               <button type="submit" class="button primary" part="submit">${this.submitLabel || msg('Submit')}</button>
             </div>
-          </form>`}
+          </form>`
+      }
     </div>`;
   }
 }

@@ -109,7 +109,9 @@ export class AnswerMapLocation extends LitElement {
       ...(window.matchMedia('(prefers-reduced-motion: reduce)').matches ? { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false } : {}),
     });
     const colour = this.markerColour();
-    this.marker = L.circleMarker([this.lat, this.lng], { radius: 9, color: colour, weight: 3, fillColor: colour, fillOpacity: 0.35, interactive: false }).addTo(this.map);
+    this.marker = L.circleMarker([this.lat, this.lng], { radius: 9, color: colour, weight: 3, fillColor: colour, fillOpacity: 0.35, interactive: false }).addTo(
+      this.map,
+    );
     this.syncMap(L);
   }
 

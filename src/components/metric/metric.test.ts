@@ -8,7 +8,9 @@ describe('answer-metric', () => {
   afterEach(() => setAnswerLocale('en'));
 
   it('formats a currency value and a positive delta in the active locale', async () => {
-    const el = await fixture<AnswerMetric>(html`<answer-metric label="Revenue" .value=${1200000} format="currency" currency="USD" .delta=${0.12} caption="vs. Q2"></answer-metric>`);
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Revenue" .value=${1200000} format="currency" currency="USD" .delta=${0.12} caption="vs. Q2"></answer-metric>`,
+    );
     expect($(el, '.value').textContent!.trim()).to.equal('$1,200,000.00');
     expect($(el, '.delta').classList.contains('good')).to.equal(true);
     expect($(el, '.delta .visually-hidden').textContent).to.equal('Up +12%');
@@ -17,7 +19,9 @@ describe('answer-metric', () => {
   });
 
   it('marks a rise as bad when good_direction is down', async () => {
-    const el = await fixture<AnswerMetric>(html`<answer-metric label="Churn" .value=${0.031} format="percent" .delta=${0.2} good-direction="down"></answer-metric>`);
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Churn" .value=${0.031} format="percent" .delta=${0.2} good-direction="down"></answer-metric>`,
+    );
     expect($(el, '.value').textContent!.trim()).to.equal('3.1%');
     expect($(el, '.delta').classList.contains('bad')).to.equal(true);
     await expect(el).to.be.accessible();

@@ -54,8 +54,7 @@ export class AnswerMetric extends LitElement {
     const quality = direction === 'flat' ? '' : direction === this.goodDirection ? 'good' : 'bad';
     const arrow = direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●';
     const amount = formatDelta(delta);
-    const spoken =
-      direction === 'up' ? msg(str`Up ${amount}`) : direction === 'down' ? msg(str`Down ${amount}`) : msg('No change');
+    const spoken = direction === 'up' ? msg(str`Up ${amount}`) : direction === 'down' ? msg(str`Down ${amount}`) : msg('No change');
     return html`<div class="delta ${quality}" part="delta">
       <span aria-hidden="true">${arrow} ${amount}</span><span class="visually-hidden">${spoken}</span>
     </div>`;

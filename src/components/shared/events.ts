@@ -8,7 +8,11 @@ import type { FormValue } from '../../catalog/index.js';
 export type { FormValue };
 
 abstract class AnswerEvent<D> extends Event {
-  constructor(type: string, readonly detail: D, init: EventInit = {}) {
+  constructor(
+    type: string,
+    readonly detail: D,
+    init: EventInit = {},
+  ) {
     super(type, { bubbles: true, composed: true, ...init });
   }
 }

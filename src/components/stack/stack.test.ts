@@ -28,7 +28,9 @@ describe('answer-stack', () => {
   });
 
   it('applies gap and alignment without centring text', async () => {
-    const el = await fixture<AnswerStack>(html`<answer-stack gap="lg" align="center"><answer-text text="a"></answer-text><answer-text text="b"></answer-text></answer-stack>`);
+    const el = await fixture<AnswerStack>(
+      html`<answer-stack gap="lg" align="center"><answer-text text="a"></answer-text><answer-text text="b"></answer-text></answer-stack>`,
+    );
     const box = el.shadowRoot!.querySelector('.stack')!;
     expect(getComputedStyle(box).rowGap).to.equal('24px');
     expect(getComputedStyle(box).alignItems).to.equal('center');

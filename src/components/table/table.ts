@@ -106,17 +106,19 @@ export class AnswerTable extends LitElement {
           </tr>
         </thead>
         <tbody>
-          ${rows.length === 0
-            ? html`<tr><td class="empty" colspan=${Math.max(columns.length, 1)}>${msg('No rows')}</td></tr>`
-            : rows.map(
-                (row) => html`<tr>
+          ${
+            rows.length === 0
+              ? html`<tr><td class="empty" colspan=${Math.max(columns.length, 1)}>${msg('No rows')}</td></tr>`
+              : rows.map(
+                  (row) => html`<tr>
                   ${columns.map((column, i) => {
                     const cell = row[i] ?? null;
                     const long = typeof cell === 'string' && cell.length > 40;
                     return html`<td class="${this.alignment(column)} ${long ? 'wrap' : ''}" dir=${typeof cell === 'string' ? 'auto' : nothing}>${this.formatCell(cell, column)}</td>`;
                   })}
                 </tr>`,
-              )}
+                )
+          }
         </tbody>
       </table>
     </div>`;

@@ -15,7 +15,12 @@ describe('answer-text', () => {
     await expect(el).to.be.accessible();
   });
 
-  for (const [variant, selector] of [['heading', 'h4'], ['code', 'pre code'], ['note', 'p[role=note]'], ['caption', 'p.caption']] as const) {
+  for (const [variant, selector] of [
+    ['heading', 'h4'],
+    ['code', 'pre code'],
+    ['note', 'p[role=note]'],
+    ['caption', 'p.caption'],
+  ] as const) {
     it(`renders the ${variant} variant as ${selector}`, async () => {
       const el = await fixture<AnswerText>(html`<answer-text variant=${variant} text="Hello"></answer-text>`);
       expect($(el, selector).textContent).to.equal('Hello');
@@ -26,7 +31,9 @@ describe('answer-text', () => {
 
 describe('answer-section', () => {
   it('is a section labelled by its heading, with a subtitle and its children', async () => {
-    const el = await fixture<AnswerSection>(html`<answer-section heading="Findings" subtitle="Station 4"><answer-text text="Body"></answer-text></answer-section>`);
+    const el = await fixture<AnswerSection>(
+      html`<answer-section heading="Findings" subtitle="Station 4"><answer-text text="Body"></answer-text></answer-section>`,
+    );
     const section = $(el, 'section');
     expect($(el, 'h3').textContent).to.equal('Findings');
     expect(section.getAttribute('aria-labelledby')).to.equal('heading');

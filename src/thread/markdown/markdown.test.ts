@@ -86,7 +86,11 @@ describe('answer-markdown', () => {
     for (const step of [1, 7, 64]) {
       const el = await streamed(document_, step);
       expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
-      expect(el.shadowRoot!.querySelectorAll('*').length).to.equal(whole.shadowRoot!.querySelectorAll('*').length + el.shadowRoot!.querySelectorAll('.content > div').length - whole.shadowRoot!.querySelectorAll('.content > div').length);
+      expect(el.shadowRoot!.querySelectorAll('*').length).to.equal(
+        whole.shadowRoot!.querySelectorAll('*').length +
+          el.shadowRoot!.querySelectorAll('.content > div').length -
+          whole.shadowRoot!.querySelectorAll('.content > div').length,
+      );
     }
   });
 
@@ -110,7 +114,11 @@ describe('answer-markdown', () => {
     expect(hrefs).to.include('https://attacker.example/collect?q=secret-token');
     expect(hrefs.some((href) => /javascript|data:|vbscript/.test(href))).to.equal(false);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
-    expect(requestedUrls().slice(before).filter((url) => url.includes('attacker'))).to.deep.equal([]);
+    expect(
+      requestedUrls()
+        .slice(before)
+        .filter((url) => url.includes('attacker')),
+    ).to.deep.equal([]);
     const text = el.shadowRoot!.textContent!;
     expect(text).to.include('<script>').and.include('[Image: exfil]').and.include('[ref link][r]');
   });

