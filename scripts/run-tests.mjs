@@ -1,6 +1,6 @@
 /**
  * `npm test`: build (the tests check what it produced), type-check, lint,
- * locale check, Node tests, Chromium tests, the Storybook build and the
+ * format check, locale check, Node tests, Chromium tests, the Storybook build and the
  * accessibility and visual checks of every story in it, all of them even
  * when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
@@ -12,11 +12,18 @@ const steps = [
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'type-check', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
   { name: 'browser tests', command: 'npx', args: ['wtr'], count: browserCounts, before: () => rmSync('.test-results/browser.json', { force: true }) },
   { name: 'storybook build', command: 'npx', args: ['storybook', 'build', '--quiet', '-o', 'storybook-static'] },
-  { name: 'story checks', command: 'node', args: ['scripts/story-checks.mjs'], count: storyCounts, before: () => rmSync('.test-results/stories.json', { force: true }) },
+  {
+    name: 'story checks',
+    command: 'node',
+    args: ['scripts/story-checks.mjs'],
+    count: storyCounts,
+    before: () => rmSync('.test-results/stories.json', { force: true }),
+  },
 ];
 
 function run({ command, args }) {
