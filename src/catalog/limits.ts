@@ -37,6 +37,8 @@ export const LIMITS = Object.freeze({
 
 /** `block_id`, element ids and `ui_block_ids` entries. */
 export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/** `ID_PATTERN` as a RegExp, for the validator. */
+export const ID_REGEX = new RegExp(ID_PATTERN);
 
 /**
  * Ids that the pattern admits but that name built-in object properties; an

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { catalogJsonSchema, finalAnswerJsonSchema, validateBlock, type BlockResult } from './index.js';
+import { catalogJsonSchema, ERROR_CODES, finalAnswerJsonSchema, validateBlock, type BlockResult } from './index.js';
 import { applyMutation, mutation, validBlock } from '../test-support/arbitraries.js';
 
 /* Property-based checks of the validator (Node only: ajv is a CommonJS dev tool). */
@@ -10,6 +10,7 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 const matchesJsonSchema = ajv.compile(catalogJsonSchema());
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
 
+/** The codes SPEC §2 names: the exported list must be exactly these. */
 const CODES = new Set([
   'invalid_json',
   'invalid_envelope',
@@ -40,6 +41,10 @@ function expectWellFormed(result: BlockResult) {
 }
 
 describe('validateBlock properties', () => {
+  it('exports exactly the error codes of the contract', () => {
+    expect([...ERROR_CODES].sort()).to.deep.equal([...CODES].sort());
+  });
+
   it('never throws on arbitrary values', () => {
     fc.assert(
       fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true }), (input) => {

@@ -3,12 +3,12 @@ import { envelopeShape, FinalAnswerSchema, type Block, type BlockElement, type F
 import { componentNames, componentProps, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
 import { jsonEqual } from './json-equal.js';
 import { describeValue, isPlainObject, issuesToErrors, toPointer, type Segment, type ValidationError } from './issues.js';
-import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
+import { ID_PATTERN, ID_REGEX, LIMITS, RESERVED_IDS } from './limits.js';
+import { checkData } from './data-rules.js';
+import { checkGraph } from './graph.js';
 
 export type BlockResult = { ok: true; block: Block } | { ok: false; errors: ValidationError[] };
 export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] };
-
-const idRegex = new RegExp(ID_PATTERN);
 
 /**
  * Blocks this validator returned. A renderer handed one of these need not
@@ -189,7 +189,7 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
 function checkElement(id: string, element: unknown, errors: ValidationError[], previous?: BlockElement): BlockElement | undefined {
   if (previous && jsonEqual(element, previous)) return previous;
   const base: Segment[] = ['elements', id];
-  if (!idRegex.test(id) || RESERVED_IDS.includes(id)) {
+  if (!ID_REGEX.test(id) || RESERVED_IDS.includes(id)) {
     errors.push({
       code: 'invalid_envelope',
       path: toPointer(base),
@@ -262,181 +262,6 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
   errors.push(...checkData(name, props, [...base, 'props']));
   if (errors.length > before) return undefined;
   return (children ? { type: name, props, children } : { type: name, props }) as BlockElement;
-}
-
-/** Cross-field rules JSON Schema cannot state. */
-function checkData(name: ComponentName, props: ComponentPropsMap[ComponentName], base: Segment[]): ValidationError[] {
-  const errors: ValidationError[] = [];
-  const at = (...rest: Segment[]) => toPointer([...base, ...rest]);
-  if (name === 'Chart') {
-    const { labels, series } = props as ComponentPropsMap['Chart'];
-    series.forEach((s, i) => {
-      if (s.values.length !== labels.length) {
-        errors.push({
-          code: 'misaligned_series',
-          path: at('series', i, 'values'),
-          message: `series ${JSON.stringify(s.name)} has ${s.values.length} values but there are ${labels.length} labels; give exactly one value per label`,
-        });
-      }
-    });
-  } else if (name === 'Table') {
-    const { columns, rows } = props as ComponentPropsMap['Table'];
-    rows.forEach((row, i) => {
-      if (row.length !== columns.length) {
-        errors.push({
-          code: 'row_length',
-          path: at('rows', i),
-          message: `row ${i} has ${row.length} cells but there are ${columns.length} columns; give exactly one cell per column (null for empty)`,
-        });
-      }
-    });
-    columns.forEach((column, i) => {
-      if (column.format === 'currency' && !column.currency) {
-        errors.push({ code: 'invalid_prop', path: at('columns', i, 'currency'), message: 'format "currency" needs a currency code such as "USD"' });
-      }
-    });
-  } else if (name === 'Metric') {
-    const metric = props as ComponentPropsMap['Metric'];
-    if (metric.format === 'currency' && !metric.currency) {
-      errors.push({ code: 'invalid_prop', path: at('currency'), message: 'format "currency" needs a currency code such as "USD"' });
-    }
-  } else if (name === 'FollowUpForm') {
-    const seen = new Map<string, number>();
-    (props as ComponentPropsMap['FollowUpForm']).fields.forEach((field, i) => {
-      const first = seen.get(field.name);
-      if (first !== undefined) {
-        errors.push({
-          code: 'duplicate_field',
-          path: at('fields', i, 'name'),
-          message: `field name ${JSON.stringify(field.name)} is already used by field ${first}; names must be unique`,
-        });
-      } else seen.set(field.name, i);
-      const choices = field.kind === 'select' || field.kind === 'radio';
-      if (choices && !field.options) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'options'), message: `a ${field.kind} field needs options` });
-      } else if (!choices && field.options) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'options'), message: 'options apply only to select and radio fields' });
-      }
-      for (const bound of ['min', 'max'] as const) {
-        if (field[bound] !== undefined && field.kind !== 'number') {
-          errors.push({ code: 'invalid_prop', path: at('fields', i, bound), message: `${bound} applies only to number fields` });
-        }
-      }
-      if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'max'), message: `max (${field.max}) is less than min (${field.min})` });
-      }
-    });
-  }
-  return errors;
-}
-
-/**
- * Child references must form one tree under `root`: every reference resolves,
- * no element is its own ancestor, each is referenced once, all are reachable,
- * and the tree is at most `LIMITS.maxDepth` deep.
- */
-function checkGraph(root: unknown, elements: Record<string, unknown>, ids: string[], childLists: Map<string, unknown[]>, errors: ValidationError[]) {
-  // Edge paths are built only when an error needs one: this runs on every update.
-  type Edge = { child: string; parent: string; index: number };
-  const pathOf = (edge: Edge) => toPointer(['elements', edge.parent, 'children', edge.index]);
-  const edges = new Map<string, Edge[]>();
-  for (const id of ids) {
-    const list: Edge[] = [];
-    (childLists.get(id) ?? []).forEach((child, index) => {
-      if (typeof child !== 'string') return;
-      if (Object.hasOwn(elements, child)) list.push({ child, parent: id, index });
-      else
-        errors.push({ code: 'missing_ref', path: pathOf({ child, parent: id, index }), message: `child ${JSON.stringify(child)} is not defined in elements` });
-    });
-    edges.set(id, list);
-  }
-  const rootId = typeof root === 'string' && Object.hasOwn(elements, root) ? root : undefined;
-  if (typeof root === 'string' && !rootId && idRegex.test(root)) {
-    errors.push({ code: 'missing_ref', path: '/root', message: `root ${JSON.stringify(root)} is not defined in elements` });
-  }
-
-  // Iterative depth-first search (input depth is untrusted) to find back edges.
-  const state = new Map<string, 'open' | 'done'>();
-  const backEdges = new Set<Edge>();
-  const starts = rootId ? [rootId, ...ids] : ids;
-  for (const start of starts) {
-    if (state.has(start)) continue;
-    state.set(start, 'open');
-    const stack: { id: string; next: number }[] = [{ id: start, next: 0 }];
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!;
-      const out = edges.get(frame.id) ?? [];
-      if (frame.next >= out.length) {
-        state.set(frame.id, 'done');
-        stack.pop();
-        continue;
-      }
-      const edge = out[frame.next++]!;
-      const seen = state.get(edge.child);
-      if (seen === 'open') {
-        backEdges.add(edge);
-        const relation = edge.child === frame.id ? 'references itself' : `is an ancestor of ${JSON.stringify(frame.id)}`;
-        errors.push({ code: 'cycle', path: pathOf(edge), message: `${JSON.stringify(edge.child)} ${relation}; references must form a tree` });
-      } else if (seen === undefined) {
-        state.set(edge.child, 'open');
-        stack.push({ id: edge.child, next: 0 });
-      }
-    }
-  }
-
-  const referencedAt = new Map<string, Edge | '/root'>();
-  if (rootId) referencedAt.set(rootId, '/root');
-  const treeChildren = new Map<string, string[]>();
-  for (const id of ids) {
-    const kept: string[] = [];
-    for (const edge of edges.get(id) ?? []) {
-      if (backEdges.has(edge)) continue;
-      const first = referencedAt.get(edge.child);
-      if (first !== undefined) {
-        const where = typeof first === 'string' ? first : pathOf(first);
-        errors.push({
-          code: 'duplicate_ref',
-          path: pathOf(edge),
-          message: `${JSON.stringify(edge.child)} is already referenced at ${where}; an element may appear only once`,
-        });
-      } else {
-        referencedAt.set(edge.child, edge);
-        kept.push(edge.child);
-      }
-    }
-    treeChildren.set(id, kept);
-  }
-
-  if (!rootId) return;
-  const depth = new Map<string, number>([[rootId, 1]]);
-  const queue = [rootId];
-  let reportedDepth = false;
-  for (let i = 0; i < queue.length; i++) {
-    const id = queue[i]!;
-    const d = depth.get(id)!;
-    if (d > LIMITS.maxDepth && !reportedDepth) {
-      reportedDepth = true;
-      errors.push({
-        code: 'too_deep',
-        path: toPointer(['elements', id]),
-        message: `${JSON.stringify(id)} is nested ${d} levels deep; the limit is ${LIMITS.maxDepth}. Flatten the layout.`,
-      });
-    }
-    for (const child of treeChildren.get(id) ?? []) {
-      if (depth.has(child)) continue;
-      depth.set(child, d + 1);
-      queue.push(child);
-    }
-  }
-  for (const id of ids) {
-    if (!depth.has(id)) {
-      errors.push({
-        code: 'orphan',
-        path: toPointer(['elements', id]),
-        message: `${JSON.stringify(id)} is not reachable from root ${JSON.stringify(rootId)}; reference it as a child or remove it`,
-      });
-    }
-  }
 }
 
 function checkFinalAnswer(input: unknown, published: Iterable<string> | undefined): FinalAnswerResult {

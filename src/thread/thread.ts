@@ -9,6 +9,7 @@ import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
+import { composer } from './composer.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
@@ -233,15 +234,7 @@ export class AgentThread extends LitElement {
     this.announcement = this.announcement === text ? `${text} ` : text;
   }
 
-  private onKeydown(event: KeyboardEvent) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      this.submitDraft();
-    }
-  }
-
-  private submitDraft(event?: Event) {
-    event?.preventDefault();
+  private sendDraft() {
     const text = this.draft.trim();
     if (!text || this.busy) return;
     this.draft = '';
@@ -262,30 +255,26 @@ export class AgentThread extends LitElement {
     ></agent-turn>`;
   }
 
-  override render() {
-    const messages = this.state.messages;
+  private renderHeader(empty: boolean) {
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
-    return html`${
-      notice || messages.length
-        ? html`<header>
-            ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing}
-            ${
-              messages.length
-                ? html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>${msg('New conversation')}</button>`
-                : nothing
-            }
-          </header>`
-        : nothing
-    }
+    if (!notice && empty) return nothing;
+    const newConversation = html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>
+      ${msg('New conversation')}
+    </button>`;
+    return html`<header>
+      ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing} ${empty ? nothing : newConversation}
+    </header>`;
+  }
+
+  override render() {
+    const messages = this.state.messages;
+    const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
+    return html`${this.renderHeader(messages.length === 0)}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
-          ${
-            this.follow.hasEarlier
-              ? html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`
-              : nothing
-          }
+          ${this.follow.hasEarlier ? earlier : nothing}
           ${repeat(
             this.follow.visible(messages),
             (message) => message.id,
@@ -297,22 +286,7 @@ export class AgentThread extends LitElement {
       ${
         this.noComposer
           ? nothing
-          : html`<form class="composer" part="composer" @submit=${this.submitDraft}>
-            <label class="visually-hidden" for="message">${msg('Message')}</label>
-            <textarea
-              id="message"
-              rows="1"
-              placeholder=${msg('Ask the agent…')}
-              .value=${this.draft}
-              @input=${(e: InputEvent) => (this.draft = (e.target as HTMLTextAreaElement).value)}
-              @keydown=${this.onKeydown}
-            ></textarea>
-            ${
-              this.busy
-                ? html`<button type="button" class="button" @click=${() => this.stop()}>${msg('Stop')}</button>`
-                : html`<button type="submit" class="button primary" ?disabled=${!this.draft.trim()}>${msg('Send')}</button>`
-            }
-          </form>`
+          : composer({ draft: this.draft, busy: this.busy, input: (draft) => (this.draft = draft), send: () => this.sendDraft(), stop: () => this.stop() })
       }`;
   }
 }

@@ -1,0 +1,194 @@
+/*
+ * Inline markdown: emphasis, code, links and autolinks, strikethrough.
+ * Delimiter searches look a bounded distance ahead, so work per call stays
+ * linear in the input.
+ */
+
+export type Inline =
+  | string
+  | { t: 'code'; text: string }
+  | { t: 'strong' | 'em' | 'del'; children: Inline[] }
+  | { t: 'link'; href: string | null; children: Inline[] }
+  | { t: 'image'; alt: string; href: string | null }
+  | { t: 'br' };
+
+/** How far ahead a closing delimiter is looked for. */
+const LOOKAHEAD = 2_000;
+
+/** Only absolute http(s) URLs survive; anything else (javascript:, data:, relative) is dropped. */
+export function safeUrl(raw: string): string | null {
+  const trimmed = raw.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const ESCAPABLE = /[\\`*_{}[\]()#+\-.!|~<>"']/;
+const WORD = /[\p{L}\p{N}]/u;
+
+export function parseInline(src: string): Inline[] {
+  const out: Inline[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) out.push(text);
+    text = '';
+  };
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    const rest = (n: number) => src.slice(i, i + n);
+    if (c === '\\' && i + 1 < src.length) {
+      if (src[i + 1] === '\n') {
+        flush();
+        out.push({ t: 'br' });
+        i += 2;
+        continue;
+      }
+      if (ESCAPABLE.test(src[i + 1]!)) {
+        text += src[i + 1];
+        i += 2;
+        continue;
+      }
+    }
+    if (c === '\n') {
+      if (text.endsWith('  ')) {
+        text = text.replace(/ +$/, '');
+        flush();
+        out.push({ t: 'br' });
+      } else text += '\n';
+      i++;
+      continue;
+    }
+    if (c === '`') {
+      let run = 1;
+      while (src[i + run] === '`') run++;
+      const fence = '`'.repeat(run);
+      const end = src.indexOf(fence, i + run);
+      if (end !== -1 && end - i < LOOKAHEAD) {
+        flush();
+        const code = src.slice(i + run, end).replace(/\n/g, ' ');
+        out.push({ t: 'code', text: code.length > 2 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code });
+        i = end + run;
+        continue;
+      }
+      text += fence;
+      i += run;
+      continue;
+    }
+    if (c === '!' && src[i + 1] === '[') {
+      const link = parseLinkAt(src, i + 1);
+      if (link) {
+        flush();
+        out.push({ t: 'image', alt: plainText(parseInline(link.label)), href: safeUrl(link.url) });
+        i = link.end;
+        continue;
+      }
+    }
+    if (c === '[') {
+      const link = parseLinkAt(src, i);
+      if (link) {
+        flush();
+        out.push({ t: 'link', href: safeUrl(link.url), children: parseInline(link.label) });
+        i = link.end;
+        continue;
+      }
+    }
+    if (c === '<') {
+      const match = /^<(https?:\/\/[^\s<>]+)>/i.exec(src.slice(i, i + LOOKAHEAD));
+      if (match) {
+        flush();
+        out.push({ t: 'link', href: safeUrl(match[1]!), children: [match[1]!] });
+        i += match[0].length;
+        continue;
+      }
+    }
+    if ((c === 'h' || c === 'H') && !WORD.test(src[i - 1] ?? ' ') && /^https?:\/\//i.test(rest(8))) {
+      const match = /^https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]]/i.exec(src.slice(i, i + LOOKAHEAD));
+      if (match) {
+        flush();
+        out.push({ t: 'link', href: safeUrl(match[0]), children: [match[0]] });
+        i += match[0].length;
+        continue;
+      }
+    }
+    if ((c === '*' || c === '_' || c === '~') && (c !== '_' || !WORD.test(src[i - 1] ?? ' '))) {
+      const double = src[i + 1] === c;
+      if (c === '~' && !double) {
+        text += c;
+        i++;
+        continue;
+      }
+      const delimiter = double ? c + c : c;
+      const open = i + delimiter.length;
+      if (src[open] && !/\s/.test(src[open]!)) {
+        const close = findClosing(src, open, delimiter);
+        if (close !== -1) {
+          flush();
+          const kind = c === '~' ? 'del' : double ? 'strong' : 'em';
+          out.push({ t: kind, children: parseInline(src.slice(open, close)) });
+          i = close + delimiter.length;
+          continue;
+        }
+      }
+      text += delimiter;
+      i += delimiter.length;
+      continue;
+    }
+    text += c;
+    i++;
+  }
+  flush();
+  return out;
+}
+
+function findClosing(src: string, from: number, delimiter: string): number {
+  const limit = Math.min(src.length, from + LOOKAHEAD);
+  let at = src.indexOf(delimiter, from);
+  while (at !== -1 && at < limit) {
+    const before = src[at - 1]!;
+    const after = src[at + delimiter.length];
+    const single = delimiter.length === 1;
+    // A closing delimiter follows text, and a single one is not half of a double.
+    const ok = !/\s/.test(before) && !(single && (after === delimiter || before === delimiter)) && (delimiter[0] !== '_' || !WORD.test(after ?? ' '));
+    if (ok && at > from) return at;
+    at = src.indexOf(delimiter, at + 1);
+  }
+  return -1;
+}
+
+/** `[label](url "title")` starting at `start` (the `[`). */
+function parseLinkAt(src: string, start: number): { label: string; url: string; end: number } | null {
+  let depth = 0;
+  const limit = Math.min(src.length, start + LOOKAHEAD);
+  for (let i = start; i < limit; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '[') depth++;
+    else if (c === ']' && --depth === 0) {
+      if (src[i + 1] !== '(') return null;
+      const match = /^\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/.exec(src.slice(i + 1, i + 1 + LOOKAHEAD));
+      if (!match) return null;
+      return { label: src.slice(start + 1, i), url: match[1]!, end: i + 1 + match[0].length };
+    }
+  }
+  return null;
+}
+
+export function plainText(inline: Inline[]): string {
+  return inline
+    .map((node) => {
+      if (typeof node === 'string') return node;
+      if (node.t === 'code') return node.text;
+      if (node.t === 'br') return '\n';
+      if (node.t === 'image') return node.alt;
+      return plainText(node.children);
+    })
+    .join('');
+}
