@@ -1,10 +1,32 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { contractText } from './export-contract.js';
 
 describe('answer-ui-catalog.json', () => {
   it('is current with the catalog (run `npm run export:contract` after changing a schema)', () => {
     const committed = readFileSync(new URL('../answer-ui-catalog.json', import.meta.url), 'utf8');
     expect(committed).to.equal(contractText());
+  });
+});
+
+describe('npm run export:contract', () => {
+  it('writes the contract from a project path with a space and a Chinese folder name', function () {
+    this.timeout(60_000);
+    const project = mkdtempSync(join(tmpdir(), 'answer ui 项目 '));
+    try {
+      // A copy of the script and the catalog it imports, run the way npm runs it.
+      cpSync(fileURLToPath(new URL('../scripts/export-contract.ts', import.meta.url)), join(project, 'scripts', 'export-contract.ts'));
+      cpSync(fileURLToPath(new URL('../src/catalog', import.meta.url)), join(project, 'src', 'catalog'), { recursive: true });
+      symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(project, 'node_modules'));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/export-contract.ts', 'out.json'], { cwd: project, encoding: 'utf8' });
+      expect(run.status, run.stderr).to.equal(0);
+      expect(readFileSync(join(project, 'out.json'), 'utf8')).to.equal(contractText());
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
