@@ -13,6 +13,7 @@ interface FormArgs {
   blockId: string;
   elementId: string;
   submission?: Record<string, FormValue>;
+  reviewOnly: boolean;
 }
 
 const meta: Meta<FormArgs> = {
@@ -26,6 +27,7 @@ const meta: Meta<FormArgs> = {
     blockId: 'pump-4-report',
     elementId: 'booking',
     submission: undefined,
+    reviewOnly: false,
   },
   argTypes: {
     heading: { control: 'text' },
@@ -38,6 +40,7 @@ const meta: Meta<FormArgs> = {
     blockId: { name: 'block-id', control: 'text' },
     elementId: { name: 'element-id', control: 'text' },
     submission: { control: 'object', description: 'Submitted values; when set the form is read-only' },
+    reviewOnly: { name: 'review-only', control: 'boolean', description: 'For review only: fields disabled, no submit button' },
   },
   render: (args) => html`<answer-follow-up-form
     style="max-width: 36rem"
@@ -48,6 +51,7 @@ const meta: Meta<FormArgs> = {
     block-id=${args.blockId}
     element-id=${args.elementId}
     .submission=${args.submission}
+    ?review-only=${args.reviewOnly}
   ></answer-follow-up-form>`,
 };
 export default meta;
@@ -65,6 +69,9 @@ export const SubmittedWithoutAnswers: Story = {
     submission: { site: 'Pump station 1', priority: 'Low', flow: null, contact: null, visit: null, details: null, confirm: false },
   },
 };
+
+/** For review only (e.g. folded into an answer's process): the fields are disabled and there is no submit button. */
+export const ReviewOnly: Story = { args: { reviewOnly: true } };
 
 /** Fills in the form and submits it through the UI. */
 export const FilledAndSubmitted: Story = {

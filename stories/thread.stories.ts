@@ -268,6 +268,89 @@ export const StorageFault: Story = {
   },
 };
 
+/**
+ * A `present_answer` call is under way: its input streams, but blocks
+ * appear whole, so a quiet "Preparing…" card holds the place where the block
+ * will appear until it arrives (here it never does: the turn stays open).
+ */
+export const PreparingBlock: Story = {
+  render: (args) => {
+    const thread = createThread(args);
+    ask(thread, 'How did revenue do in Q3?');
+    [
+      { type: 'start' },
+      ...text('t1', 'Looking at the **Q3** sales data. The figures go into a block:'),
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'present_answer' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"block_id":"q3-revenue","fallback_text":"Q3 revenue rose' },
+    ].forEach((part) => thread.applyPart(part));
+    return inBox(thread);
+  },
+};
+
+/** A form the agent asked early on, before it knew the site; the final report does not name it. */
+const siteQuestion: Block = {
+  block_id: 'which-site',
+  fallback_text: 'Which pump station?',
+  root: 'form',
+  elements: {
+    form: {
+      type: 'FollowUpForm',
+      props: { title: 'Which pump station?', fields: [{ name: 'site', label: 'Station', kind: 'select', options: ['Station 3', 'Station 4'] }] },
+    },
+  },
+};
+
+/**
+ * The report names only the booking form; the early question folds under
+ * "View process" (opened here) for review only: its field is disabled, it
+ * has no submit button, and a note says it is from an earlier step.
+ */
+export const ReviewOnlyProcess: Story = {
+  render: (args) => {
+    const thread = createThread(args);
+    ask(thread, 'Can we fix the pump station?');
+    [
+      { type: 'start' },
+      ...text('t1', 'Which station do you mean?'),
+      block(siteQuestion),
+      ...text('t2', 'Station 4 is the one with the open work order: valve V-12 is stuck.'),
+      block(followUpBlock),
+      { type: 'data-final_answer', data: { text: 'Valve **V-12** at station 4 needs replacing. Pick a window below.', ui_block_ids: ['book-repair'] } },
+    ].forEach((part) => thread.applyPart(part));
+    return inBox(thread);
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    const turn = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('agent-turn');
+    const process = turn?.shadowRoot?.querySelector<HTMLDetailsElement>('details.process');
+    if (process) process.open = true;
+    await turn?.updateComplete;
+  },
+};
+
+/**
+ * A same-id update that fails validation (its chart series is shorter than
+ * its labels): the last good version stays, a quiet notice says the update
+ * was not shown, and the thread fires one `answer-error` (see Actions).
+ */
+export const KeptLastGoodBlock: Story = {
+  render: (args) => {
+    const thread = createThread(args);
+    ask(thread, 'Q3 revenue, please.');
+    const broken = revenueBlock(1_500_000);
+    const trend = broken.elements.trend!;
+    [
+      { type: 'start' },
+      ...text('t1', 'Preliminary figure first:'),
+      block(revenueBlock(1_000_000)),
+      block({ ...broken, elements: { ...broken.elements, trend: { ...trend, props: { ...trend.props, series: [{ name: '2025', values: [1] }] } } } }),
+      ...text('t2', 'The update could not be shown, so the block keeps its last good figure.'),
+      { type: 'finish' },
+    ].forEach((part) => thread.applyPart(part));
+    return inBox(thread);
+  },
+};
+
 /** Saved messages of an earlier visit: a question and a finished, folded answer. */
 const history = (turnStatus: 'complete' | 'streaming'): SavedMessage[] => [
   { role: 'user', id: 'u1', text: 'How did revenue do in Q3?' },

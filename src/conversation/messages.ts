@@ -26,6 +26,12 @@ export interface ToolItem {
   status: ToolStatus;
   /** A short, plain summary of the output or error. */
   summary: string;
+  /**
+   * A `present_answer` call whose block has not arrived (nor been
+   * rejected) yet: a placeholder stands where the block will appear. Never
+   * saved: a turn that is over has nothing left to prepare.
+   */
+  preparing?: boolean;
 }
 
 export interface BlockItem {

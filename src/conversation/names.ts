@@ -19,7 +19,17 @@ export const FINAL_ANSWER_PART = 'data-final_answer';
 export const FORM_ANSWER_PART = 'data-answer_form';
 
 /** Why an inline notice was added to a turn. */
-export const NOTICE_CODES = ['malformed_line', 'connection_lost', 'http_error', 'stream_error', 'invalid_final_answer', 'request_failed', 'storage'] as const;
+export const NOTICE_CODES = [
+  'malformed_line',
+  'connection_lost',
+  'http_error',
+  'stream_error',
+  'invalid_final_answer',
+  'request_failed',
+  'storage',
+  /** A same-id block update failed validation; the last valid version stays. */
+  'invalid_update',
+] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 
 /** How a turn stands: streaming, or how it ended. */

@@ -114,6 +114,135 @@ describe('ThreadState', () => {
   });
 });
 
+/** Applies raw parts as the thread does: read, then applied. */
+function feed(state: ThreadState, parts: Record<string, unknown>[]): (Change | undefined)[] {
+  return parts.map((part) => state.apply(readPart(part)!));
+}
+
+const answerCall = (toolCallId: string, toolName = 'present_answer') => ({ type: 'tool-input-start', toolCallId, toolName });
+/** The keys of the answer calls whose placeholder is showing. */
+const preparing = (turn: AssistantTurn) => turn.items.filter((i) => i.kind === 'tool' && i.preparing).map((i) => i.key);
+/** The turn's items as the reader meets them, top to bottom. */
+const order = (turn: AssistantTurn) => turn.items.map((i) => (i.kind === 'block' ? `block:${i.blockId}` : i.key));
+
+describe('ThreadState: a placeholder while a block is prepared', () => {
+  it('holds a place from the start of a present_answer call until its block arrives, and the block takes that place', () => {
+    const state = new ThreadState();
+    feed(state, [
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Checking.' },
+      answerCall('c1'),
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"block_id":"kp' },
+      answerCall('c2', 'lookup'),
+    ]);
+    const turn = turnOf(state);
+    expect(preparing(turn), 'only the answer call prepares a block').to.deep.equal(['tool:c1']);
+    const change = state.apply({ type: 'tool-input-available', toolCallId: 'c1', toolName: 'present_answer', input: metricBlock(12) });
+    expect(change?.newBlock?.blockId).to.equal('kpi');
+    expect(preparing(turn)).to.deep.equal([]);
+    expect(order(turn)).to.deep.equal(['text:t', 'tool:c1', 'block:kpi', 'tool:c2']);
+  });
+
+  it('ends the placeholder of a call whose block is rejected: the first version shows its fallback, as before', () => {
+    const state = new ThreadState();
+    feed(state, [{ type: 'start' }, answerCall('c1')]);
+    const change = state.apply({
+      type: 'tool-input-available',
+      toolCallId: 'c1',
+      toolName: 'present_answer',
+      input: { ...metricBlock(1), elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } } },
+    });
+    expect(change?.rejected?.errors.map((e) => e.code)).to.include('non_finite');
+    expect(preparing(turnOf(state))).to.deep.equal([]);
+    expect(item(turnOf(state), 'block').valid).to.equal(false);
+  });
+
+  it('gives a data part’s block the oldest placeholder (answer calls hidden by the back end); a finished step ends the rest', () => {
+    const state = new ThreadState();
+    feed(state, [{ type: 'start' }, { type: 'start-step' }, answerCall('c1'), answerCall('c2')]);
+    const turn = turnOf(state);
+    expect(preparing(turn)).to.deep.equal(['tool:c1', 'tool:c2']);
+    feed(state, [{ type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) }]);
+    expect(preparing(turn)).to.deep.equal(['tool:c2']);
+    expect(order(turn)).to.deep.equal(['tool:c1', 'block:kpi', 'tool:c2']);
+    // c2's block was rejected by the back end and never written.
+    expect(state.apply({ type: 'finish-step' })?.turn, 'the turn re-renders').to.equal(turn);
+    expect(preparing(turn)).to.deep.equal([]);
+    expect(settled(turn), 'saved as the calls went').to.deep.equal(['present_answer:done', 'block', 'present_answer:failed']);
+    expect(state.openTurn, 'the turn goes on').to.equal(turn);
+  });
+
+  it('ends a placeholder when its call reports an output or an error', () => {
+    const state = new ThreadState();
+    feed(state, [{ type: 'start' }, answerCall('c1'), answerCall('c2')]);
+    feed(state, [
+      { type: 'tool-output-available', toolCallId: 'c1', output: { ok: false } },
+      { type: 'tool-input-error', toolCallId: 'c2', toolName: 'present_answer', errorText: 'bad JSON' },
+    ]);
+    expect(preparing(turnOf(state))).to.deep.equal([]);
+  });
+
+  const endings: [string, (state: ThreadState) => unknown][] = [
+    ['finish', (s) => s.apply({ type: 'finish' })],
+    ['abort', (s) => s.apply({ type: 'abort' })],
+    ['an error part', (s) => s.apply({ type: 'error', errorText: 'overloaded' })],
+    ['a dropped connection', (s) => s.endTurn('interrupted', { code: 'connection_lost', detail: 'reset' })],
+    ['the final report', (s) => s.apply({ type: 'data-final_answer', data: { text: 'Done.', ui_block_ids: [] } })],
+  ];
+  for (const [name, end] of endings) {
+    it(`leaves nothing preparing when the turn ends on ${name}`, () => {
+      const state = new ThreadState();
+      feed(state, [{ type: 'start' }, answerCall('c1')]);
+      end(state);
+      expect(turnOf(state).closed).to.equal(true);
+      expect(preparing(turnOf(state))).to.deep.equal([]);
+    });
+  }
+
+  it('does not prepare again for a call it has already seen', () => {
+    const state = new ThreadState();
+    feed(state, [{ type: 'start' }, answerCall('c1'), { type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) }, answerCall('c1')]);
+    expect(preparing(turnOf(state))).to.deep.equal([]);
+  });
+});
+
+describe('ThreadState: the last good version of a block', () => {
+  const broken = () => ({ ...metricBlock(13), elements: { m: { type: 'Metric', props: { label: 'Revenue', value: Infinity } } } });
+
+  it('keeps the last valid version when a same-id update fails validation, and adds one notice instead of a rejection', () => {
+    const state = turnUnderWay();
+    const kept = item(turnOf(state), 'block');
+    const good = kept.block;
+    const change = state.apply({ type: 'data-answer_ui', id: 'kpi', data: broken() });
+    expect(change?.rejected, 'one answer-error: the notice').to.equal(undefined);
+    expect(change?.notice?.code).to.equal('invalid_update');
+    expect(change?.notice?.detail).to.include('kpi').and.include('non_finite');
+    expect(kept.valid).to.equal(true);
+    expect(kept.block).to.equal(good);
+    expect(turnOf(state).items.filter((i) => i.kind === 'notice')).to.deep.equal([change!.notice]);
+  });
+
+  it('the same through a present_answer call, and a later valid update still applies', () => {
+    const state = turnUnderWay();
+    feed(state, [answerCall('c2'), { type: 'tool-input-available', toolCallId: 'c2', toolName: 'present_answer', input: broken() }]);
+    const kept = item(turnOf(state), 'block');
+    expect((kept.block as ReturnType<typeof metricBlock>).elements.m.props.value).to.equal(12);
+    expect(preparing(turnOf(state))).to.deep.equal([]);
+    state.apply({ type: 'data-answer_ui', id: 'kpi', data: metricBlock(14) });
+    expect((kept.block as ReturnType<typeof metricBlock>).elements.m.props.value).to.equal(14);
+  });
+
+  it('an invalid block that never had a valid version is rejected, and a valid update then replaces its fallback', () => {
+    const state = new ThreadState();
+    const [, first] = feed(state, [{ type: 'start' }, { type: 'data-answer_ui', id: 'kpi', data: broken() }]);
+    expect(first?.rejected?.blockId).to.equal('kpi');
+    expect(first?.notice).to.equal(undefined);
+    state.apply({ type: 'data-answer_ui', id: 'kpi', data: metricBlock(14) });
+    expect(item(turnOf(state), 'block').valid).to.equal(true);
+  });
+});
+
 describe('readPart', () => {
   it('passes well-formed parts it handles and drops the rest', () => {
     expect(readPart({ type: 'text-delta', id: 't', delta: 'x' })).to.deep.equal({ type: 'text-delta', id: 't', delta: 'x' });

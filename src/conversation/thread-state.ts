@@ -35,6 +35,13 @@ export interface Change {
   notice?: NoticeItem;
 }
 
+/** Ends an answer call's placeholder; returns the call, for its block to take its place. */
+function prepared(tool: ToolItem): ToolItem | undefined {
+  if (!tool.preparing) return undefined;
+  delete tool.preparing;
+  return tool;
+}
+
 export class ThreadState {
   messages: ThreadMessage[] = [];
   /** Set when a final answer arrived while other tool calls were still running. */
@@ -73,7 +80,10 @@ export class ThreadState {
     turn.closed = true;
     for (const item of turn.items) {
       if (item.kind === 'text' || item.kind === 'reasoning') item.done = true;
-      else if (item.kind === 'tool' && item.status === 'running') item.status = 'failed';
+      else if (item.kind === 'tool') {
+        delete item.preparing;
+        if (item.status === 'running') item.status = 'failed';
+      }
     }
     return { turn, closed: true, ...(added ? { notice: added } : {}) };
   }
@@ -123,14 +133,18 @@ export class ThreadState {
       case 'reasoning-end':
         this.textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id).done = true;
         return { turn };
-      case 'tool-input-start':
-        this.toolItem(turn, part.toolCallId, part.toolName);
+      case 'tool-input-start': {
+        const seen = turn.items.some((i) => i.key === `tool:${part.toolCallId}`);
+        const tool = this.toolItem(turn, part.toolCallId, part.toolName);
+        // Blocks appear whole; until this call's block is in, a placeholder holds its place.
+        if (!seen && part.toolName === PRESENT_ANSWER) tool.preparing = true;
         return { turn };
+      }
       case 'tool-input-delta':
         return undefined;
       case 'tool-input-available': {
-        this.toolItem(turn, part.toolCallId, part.toolName);
-        if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input);
+        const tool = this.toolItem(turn, part.toolCallId, part.toolName);
+        if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, undefined, prepared(tool));
         if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input);
         return { turn };
       }
@@ -138,12 +152,29 @@ export class ThreadState {
       case 'tool-output-error':
       case 'tool-input-error': {
         const tool = this.toolItem(turn, part.toolCallId, 'toolName' in part && part.toolName ? part.toolName : 'tool');
+        // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
+        delete tool.preparing;
         tool.status = part.type === 'tool-output-available' ? 'done' : 'failed';
         tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
         return this.closeIfIdle(turn) ?? { turn };
       }
-      case BLOCK_PART:
-        return this.applyBlock(turn, part.data, part.id);
+      case BLOCK_PART: {
+        // A data part names no tool call. A back end that hides its answer
+        // calls (`withoutAnswerToolCalls`) writes a call's block while the
+        // call runs, so the block belongs to the oldest call still preparing.
+        const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing));
+        if (call?.status === 'running') call.status = 'done';
+        return this.applyBlock(turn, part.data, part.id, call && prepared(call));
+      }
+      case 'finish-step': {
+        // A step's tool calls have all run when it finishes: a call with no block by then was rejected.
+        const rejected = turn.items.filter((i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing));
+        for (const call of rejected) {
+          prepared(call);
+          if (call.status === 'running') call.status = 'failed';
+        }
+        return rejected.length ? { turn } : undefined;
+      }
       case FINAL_ANSWER_PART:
         return this.applyFinal(turn, part.data);
       case 'error':
@@ -177,7 +208,11 @@ export class ThreadState {
     return item;
   }
 
-  private applyBlock(turn: AssistantTurn, raw: unknown, partId?: string): Change {
+  /**
+   * Shows a block, or updates the one with its id. `placeholder` is the
+   * answer call that prepared it: a new block takes that call's place.
+   */
+  private applyBlock(turn: AssistantTurn, raw: unknown, partId?: string, placeholder?: ToolItem): Change {
     const rawId = (raw as { block_id?: unknown } | null)?.block_id;
     const claimed = typeof rawId === 'string' ? rawId : partId;
     const previous = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === claimed);
@@ -188,13 +223,19 @@ export class ThreadState {
     const block = result.ok ? result.block : raw;
     const rejected = result.ok ? undefined : { blockId, errors: result.errors };
     if (existing) {
+      if (rejected && existing.valid) {
+        // The last good version stays, on screen and in storage; the notice says an update was lost.
+        return { turn, notice: this.pushNotice(turn, 'invalid_update', `${blockId}: ${describeErrors(rejected.errors)}`) };
+      }
       // Same block id within the turn: the same item, updated in place.
       existing.block = block;
       existing.valid = result.ok;
       return { turn, rejected };
     }
     const item: BlockItem = { kind: 'block', key: `block:${blockId}`, blockId, block, valid: result.ok, submissions: {} };
-    turn.items.push(item);
+    const at = placeholder ? turn.items.indexOf(placeholder) + 1 : 0;
+    if (at > 0) turn.items.splice(at, 0, item);
+    else turn.items.push(item);
     return { turn, newBlock: item, rejected };
   }
 

@@ -39,7 +39,7 @@ describe('thread persistence', () => {
       ...text('a', 'Looking…'),
       { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() },
       { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
-      { type: 'data-final_answer', data: { text: 'Revenue **rose**.', ui_block_ids: ['q3-revenue'] } },
+      { type: 'data-final_answer', data: { text: 'Revenue **rose**.', ui_block_ids: ['q3-revenue', 'field-check'] } },
     ]);
     const form = $($(first, 'agent-turn'), 'answer-block[data-block-id="field-check"]');
     $<HTMLInputElement>($(form, '[data-element-id="ask"]'), 'input').value = 'Team B';

@@ -71,12 +71,47 @@ export const turnStyles = css`
     border-end-end-radius: var(--_radius);
     font-size: 0.875rem;
   }
+  .notice.quiet {
+    border-inline-start-color: var(--_border);
+    color: var(--_muted);
+  }
+  /* Holds a block's place while it is prepared: about the height of a small card. */
+  .preparing {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-sm);
+    min-height: 5.5rem;
+    border-style: dashed;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+  .skeleton {
+    display: block;
+    width: min(16rem, 70%);
+    height: 0.75rem;
+    border-radius: 0.375rem;
+    background: var(--_raised);
+  }
+  @media (forced-colors: active) {
+    .skeleton {
+      forced-color-adjust: none;
+      background: GrayText;
+    }
+  }
   .pending,
   .status {
     color: var(--_muted);
     font-size: 0.875rem;
   }
   @media (prefers-reduced-motion: no-preference) {
+    .skeleton {
+      animation: breathe 1.6s ease-in-out infinite alternate;
+    }
+    @keyframes breathe {
+      to {
+        opacity: 0.4;
+      }
+    }
     .pending::after {
       content: '';
       display: inline-block;

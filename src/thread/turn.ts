@@ -27,16 +27,24 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
       return msg('The final report was incomplete; some of it may be missing.');
     case 'storage':
       return notice.detail;
+    case 'invalid_update':
+      return msg('An update to part of the answer could not be shown; the last good version is kept.');
   }
 }
 
 const isInternalTool = (item: TurnItem) => item.kind === 'tool' && ANSWER_TOOLS.includes(item.name);
+/** What takes room on screen: answer calls only while their block is prepared, text once it has some. */
+function isShown(item: TurnItem): boolean {
+  if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
+  return !(item.kind === 'text' && !item.parts.length);
+}
 
 /**
  * @tag agent-turn
  * @summary One assistant turn: text, blocks, reasoning and tool steps in stream
  * order; once the final report is in, the report and the blocks it names,
- * with everything else folded under "View process". Block elements are kept
+ * with everything else folded under "View process", for review only (a
+ * form there cannot be submitted). Block elements are kept
  * by block id and moved, never re-created, so a block is never mounted twice
  * and keeps its state when it moves into the report.
  */
@@ -49,8 +57,8 @@ export class AgentTurn extends LitElement {
 
   private blocks = new Map<string, AnswerBlock>();
 
-  /** The element showing a block of this turn. */
-  blockElement(item: BlockItem): AnswerBlock {
+  /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
+  blockElement(item: BlockItem, reviewOnly = false): AnswerBlock {
     let element = this.blocks.get(item.blockId);
     if (!element) {
       element = document.createElement('answer-block');
@@ -61,10 +69,11 @@ export class AgentTurn extends LitElement {
     element.block = item.valid ? item.block : undefined;
     element.fallbackText = item.valid ? '' : fallbackTextOf(item.block);
     element.submissions = item.submissions;
+    element.reviewOnly = reviewOnly;
     return element;
   }
 
-  private renderItem(item: TurnItem) {
+  private renderItem(item: TurnItem, reviewOnly: boolean) {
     switch (item.kind) {
       case 'text':
         return item.parts.length ? html`<answer-markdown .parts=${item.parts}></answer-markdown>` : nothing;
@@ -74,7 +83,13 @@ export class AgentTurn extends LitElement {
           <answer-markdown class="reasoning-text" .parts=${item.parts}></answer-markdown>
         </details>`;
       case 'tool': {
-        if (isInternalTool(item)) return nothing;
+        if (isInternalTool(item)) {
+          return item.preparing
+            ? html`<div class="card preparing" aria-busy="true">
+                <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
+              </div>`
+            : nothing;
+        }
         const state = item.status === 'running' ? msg('running') : item.status === 'done' ? msg('done') : msg('failed');
         return html`<div class="step ${item.status}">
           <span aria-hidden="true">${item.status === 'running' ? '⋯' : item.status === 'done' ? '✓' : '✕'}</span>
@@ -83,17 +98,17 @@ export class AgentTurn extends LitElement {
         </div>`;
       }
       case 'block':
-        return this.blockElement(item);
+        return this.blockElement(item, reviewOnly);
       case 'notice':
-        return html`<p class="notice">${noticeText(item)}</p>`;
+        return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
     }
   }
 
-  private renderItems(items: TurnItem[]) {
+  private renderItems(items: TurnItem[], reviewOnly = false) {
     return repeat(
       items,
       (item) => item.key,
-      (item) => this.renderItem(item),
+      (item) => this.renderItem(item, reviewOnly),
     );
   }
 
@@ -101,7 +116,7 @@ export class AgentTurn extends LitElement {
     const turn = this.turn;
     if (!turn) return nothing;
     const status = turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
-    const visible = turn.items.filter((item) => !isInternalTool(item) && !(item.kind === 'text' && !item.parts.length));
+    const visible = turn.items.filter(isShown);
     const waiting = turn.status === 'streaming' && visible.length === 0;
     if (!turn.final) {
       return html`${this.renderItems(turn.items)}
@@ -125,7 +140,7 @@ export class AgentTurn extends LitElement {
         process.length
           ? html`<details class="process" part="process">
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${this.renderItems(process)}</div>
+            <div class="process-body">${this.renderItems(process, true)}</div>
           </details>`
           : nothing
       }

@@ -154,4 +154,18 @@ describe('answer-block', () => {
     const event = await oneEvent(document, 'answer-form-submit');
     expect(event.detail).to.deep.equal({ blockId: 'field-check', elementId: 'ask', values: { crew: 'Team C' } });
   });
+
+  it('review-only passes on to its forms: fields disabled, no submit button; off again, the form is live', async () => {
+    const el = await fixture<AnswerBlock>(html`<answer-block review-only .block=${investigationBlock()}></answer-block>`);
+    await settle(el);
+    const form = byId(el, 'ask');
+    expect($<HTMLInputElement>(form, 'input').disabled).to.equal(true);
+    expect($$(form, 'button')).to.have.length(0);
+    // Evidence stays readable: looking back may still open the sources.
+    expect($$(byId(el, 'sources'), 'summary')).to.have.length(1);
+    el.reviewOnly = false;
+    await settle(el);
+    expect($<HTMLInputElement>(form, 'input').disabled).to.equal(false);
+    expect($$(form, 'button[type=submit]')).to.have.length(1);
+  });
 });

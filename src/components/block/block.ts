@@ -36,6 +36,8 @@ import '../follow-up-form/define.js';
  * (the thread validates each streamed block once). Setting a new
  * version of the block updates it in place: elements whose id and type are
  * unchanged keep their DOM node and state, and only changed props re-render.
+ * With `review-only` the block is shown for looking back at: no form in it
+ * can be submitted.
  *
  * @fires answer-error - The block failed validation; `detail: { code, message }`.
  * @csspart fallback - The text shown instead of an invalid block.
@@ -52,6 +54,14 @@ export class AnswerBlock extends LitElement {
 
   /** Submitted answers of this block's forms, by element id; those forms show read-only. */
   @property({ attribute: false }) submissions?: Record<string, Record<string, FormValue>>;
+
+  /**
+   * Shows the block for review only: its forms show their fields disabled,
+   * with no submit button and a note that they are from an earlier step, so
+   * nothing in the block can be sent. `<agent-thread>` sets it on the blocks
+   * folded under "View process" that the final report does not name.
+   */
+  @property({ type: Boolean, attribute: 'review-only' }) reviewOnly = false;
 
   @state() private current?: Block;
   @state() private fallback = '';
@@ -117,6 +127,7 @@ export class AnswerBlock extends LitElement {
           .blockId=${block.block_id}
           .elementId=${id}
           .submission=${this.submissions?.[id]}
+          .reviewOnly=${this.reviewOnly}
         ></answer-follow-up-form>`;
     }
   }

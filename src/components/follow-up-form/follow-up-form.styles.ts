@@ -43,6 +43,8 @@ export const followUpFormStyles = css`
     border: 1px solid var(--_muted);
     border-radius: calc(var(--_radius) - 2px);
     padding: 0.375rem 0.5rem;
+    /* Padding and border inside the width: at 100% a select would otherwise overflow a narrow card. */
+    box-sizing: border-box;
     width: 100%;
     max-width: 28rem;
     min-height: 2.25rem;
@@ -50,6 +52,14 @@ export const followUpFormStyles = css`
   textarea {
     min-height: 5rem;
     resize: vertical;
+  }
+  /* Review only: the fields read as a record, not as questions waiting for an answer. */
+  input:disabled:not([type='checkbox'], [type='radio']),
+  select:disabled,
+  textarea:disabled {
+    background: var(--_raised);
+    border-style: dashed;
+    cursor: not-allowed;
   }
   fieldset {
     border: 0;
@@ -70,6 +80,13 @@ export const followUpFormStyles = css`
     height: 1.125rem;
     accent-color: var(--_accent);
     margin: 0;
+  }
+  .review-note {
+    margin: 0;
+    padding: 0.25rem var(--_space-sm);
+    border-inline-start: 3px solid var(--_border);
+    background: var(--_raised);
+    font-size: 0.875rem;
   }
   .actions {
     display: flex;

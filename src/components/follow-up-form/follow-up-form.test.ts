@@ -97,6 +97,29 @@ describe('answer-follow-up-form', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
+  it('review-only: every field disabled, no submit button, a note why, and nothing is fired', async () => {
+    const el = await fixture<AnswerFollowUpForm>(
+      html`<answer-follow-up-form heading="Follow up" block-id="b1" element-id="f" .fields=${fields} review-only></answer-follow-up-form>`,
+    );
+    const controls = $$<HTMLInputElement>(el, 'input, select, textarea');
+    expect(controls).to.have.length(fields.length + 1);
+    expect(controls.filter((control) => !control.disabled)).to.deep.equal([]);
+    expect($$(el, 'button')).to.have.length(0);
+    expect($(el, '[part=review-note]').textContent!.trim()).to.equal('From an earlier step, for review only.');
+    let fired = 0;
+    el.addEventListener('answer-form-submit', () => fired++);
+    $<HTMLFormElement>(el, 'form').requestSubmit();
+    await el.updateComplete;
+    expect(fired).to.equal(0);
+    expect(el.shadowRoot!.querySelector('form'), 'not turned into a submitted record').to.exist;
+    await expect(el).to.be.accessible();
+    // Turned off again, the form takes answers as before.
+    el.reviewOnly = false;
+    await el.updateComplete;
+    expect($$<HTMLInputElement>(el, 'input, select, textarea').filter((control) => control.disabled)).to.deep.equal([]);
+    expect($(el, 'button[type=submit]').textContent!.trim()).to.equal('Submit');
+  });
+
   it('shows a restored submission read-only', async () => {
     const el = await fixture<AnswerFollowUpForm>(
       html`<answer-follow-up-form heading="Q" .fields=${fields} .submission=${{ site: 'North', flow: 3 }}></answer-follow-up-form>`,

@@ -14,12 +14,16 @@ import { followUpFormStyles } from './follow-up-form.styles.js';
  *
  * Fields start empty. Submitting runs the browser's own validation
  * (required, min, max), fires `answer-form-submit` with typed values, and
- * turns the form into a read-only record of the answers.
+ * turns the form into a read-only record of the answers. With `review-only`
+ * the form is shown for looking back at (e.g. from an earlier step of an
+ * answer): its fields are disabled, it has no submit button, and it never
+ * fires `answer-form-submit`.
  *
  * @fires answer-form-submit - The reader submitted; `detail: { blockId, elementId, values }`, numbers as numbers, checkboxes as booleans, unanswered fields as null.
  * @csspart form - The `<form>`.
  * @csspart submit - The submit button.
  * @csspart answers - The read-only answers after submission.
+ * @csspart review-note - The note on a review-only form that it is from an earlier step.
  */
 @localized()
 export class AnswerFollowUpForm extends LitElement {
@@ -45,6 +49,9 @@ export class AnswerFollowUpForm extends LitElement {
 
   /** The submitted answers; once set the form is read-only. Set it to restore a submitted form. */
   @property({ attribute: false }) submission?: Record<string, FormValue>;
+
+  /** Shows the form for review only: fields disabled, no submit button, a note that it is from an earlier step. */
+  @property({ type: Boolean, attribute: 'review-only' }) reviewOnly = false;
 
   @query('form') private form?: HTMLFormElement;
 
@@ -74,7 +81,7 @@ export class AnswerFollowUpForm extends LitElement {
   private onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const form = this.form;
-    if (!form || this.submission) return;
+    if (!form || this.submission || this.reviewOnly) return;
     if (!form.reportValidity()) return;
     const values = this.readValues(form);
     this.submission = values;
@@ -86,16 +93,17 @@ export class AnswerFollowUpForm extends LitElement {
   private renderControl(field: FormFieldT) {
     const id = this.fieldId(field);
     const required = Boolean(field.required);
+    const disabled = this.reviewOnly;
     const mark = required ? html`<span class="required" aria-hidden="true">*</span>` : nothing;
     // The label isolated (bdi), so bidi controls in it cannot move the mark.
     const name = html`<bdi>${field.label}</bdi>${mark}`;
     switch (field.kind) {
       case 'textarea':
         return html`<label for=${id}>${name}</label>
-          <textarea id=${id} name=${field.name} ?required=${required} placeholder=${field.placeholder ?? nothing}></textarea>`;
+          <textarea id=${id} name=${field.name} ?required=${required} ?disabled=${disabled} placeholder=${field.placeholder ?? nothing}></textarea>`;
       case 'select':
         return html`<label for=${id}>${name}</label>
-          <select id=${id} name=${field.name} ?required=${required}>
+          <select id=${id} name=${field.name} ?required=${required} ?disabled=${disabled}>
             <option value="">${msg('Choose…')}</option>
             ${(field.options ?? []).map((option) => html`<option value=${option}>${option}</option>`)}
           </select>`;
@@ -104,12 +112,12 @@ export class AnswerFollowUpForm extends LitElement {
           <legend>${name}</legend>
           ${(field.options ?? []).map(
             (option, i) =>
-              html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} />${option}</label>`,
+              html`<label class="choice"><input type="radio" id="${id}-${i}" name=${field.name} value=${option} ?required=${required} ?disabled=${disabled} />${option}</label>`,
           )}
         </fieldset>`;
       case 'checkbox':
         // One span: a label that wraps keeps the required mark right after its last word.
-        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} /><span>${name}</span></label>`;
+        return html`<label class="choice"><input type="checkbox" id=${id} name=${field.name} ?required=${required} ?disabled=${disabled} /><span>${name}</span></label>`;
       default:
         return html`<label for=${id}>${name}</label>
           <input
@@ -120,6 +128,7 @@ export class AnswerFollowUpForm extends LitElement {
             min=${field.min ?? nothing}
             max=${field.max ?? nothing}
             ?required=${required}
+            ?disabled=${disabled}
             placeholder=${field.placeholder ?? nothing}
           />`;
     }
@@ -140,6 +149,7 @@ export class AnswerFollowUpForm extends LitElement {
         this.submission
           ? this.renderAnswers(this.submission)
           : html`<form part="form" @submit=${this.onSubmit}>
+            ${this.reviewOnly ? html`<p class="review-note muted" part="review-note">${msg('From an earlier step, for review only.')}</p>` : nothing}
             <div class="fields">
               ${repeat(
                 this.fields ?? [],
@@ -147,9 +157,13 @@ export class AnswerFollowUpForm extends LitElement {
                 (field) => html`<div class="field">${this.renderControl(field)}</div>`,
               )}
             </div>
-            <div class="actions">
-              <button type="submit" class="button primary" part="submit">${this.submitLabel || msg('Submit')}</button>
-            </div>
+            ${
+              this.reviewOnly
+                ? nothing
+                : html`<div class="actions">
+                    <button type="submit" class="button primary" part="submit">${this.submitLabel || msg('Submit')}</button>
+                  </div>`
+            }
           </form>`
       }
     </div>`;
