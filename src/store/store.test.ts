@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { threadMessages } from '../test-support/arbitraries.js';
 import { serializeMessage, serializeThread } from './projection.js';
 import { openDB } from 'idb';
-import { DB_VERSION, openThreadStore, StoreError, type SavedMessage } from './index.js';
+import { DB_VERSION, memoryStore, openThreadStore, StoreError, type SavedMessage } from './index.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 const name = () => `answer-ui-test-${Math.random().toString(36).slice(2)}`;
@@ -24,6 +24,19 @@ describe('IndexedDB thread store', () => {
     expect((await store.load('a')).messages).to.deep.equal([]);
     expect((await store.load('b')).messages).to.have.length(1);
     store.close();
+  });
+
+  it('appends after the last record, and two connections appending at once never share a position', async () => {
+    const db = name();
+    const [a, b] = await Promise.all([openThreadStore({ name: db }), openThreadStore({ name: db })]);
+    await a.put('t', 4, userMessage('saved earlier'));
+    const positions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).append!('t', userMessage(`m${i}`))));
+    expect([...positions].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 5));
+    const { messages } = await b.load('t');
+    expect(messages).to.have.length(21);
+    expect(messages.map((m) => (m.message as { text: string }).text).sort()).to.include.members(['saved earlier', 'm0', 'm19']);
+    a.close();
+    b.close();
   });
 
   it('round-trips any generated thread through real IndexedDB', async function () {
@@ -102,5 +115,15 @@ describe('IndexedDB thread store', () => {
     error = await openThreadStore({ name: db }).catch((e: unknown) => e);
     expect((error as StoreError).code).to.equal('blocked');
     old.close();
+  });
+});
+
+describe('memory thread store', () => {
+  it('appends after the last position of each thread', async () => {
+    const store = memoryStore();
+    await store.put('t', 2, userMessage('two'));
+    expect(await store.append!('t', userMessage('three'))).to.equal(3);
+    expect(await store.append!('other', userMessage('first'))).to.equal(0);
+    expect((await store.load('t')).messages.map((m) => m.position)).to.deep.equal([2, 3]);
   });
 });

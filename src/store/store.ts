@@ -10,6 +10,14 @@ export interface ThreadStore {
   load(threadId: string): Promise<{ messages: { position: number; message: unknown }[]; skipped: number }>;
   /** Saves one message at its position, replacing what was there. Cost does not depend on the thread's length. */
   put(threadId: string, position: number, message: SavedMessage): Promise<void>;
+  /**
+   * Saves a new message after every record of the thread, choosing its
+   * position in the same step, and resolves with that position. Pages that
+   * add to one thread at once then never write over each other. A store
+   * without it gets positions from the page, which only one page at a time
+   * can use safely.
+   */
+  append?(threadId: string, message: SavedMessage): Promise<number>;
   /** Forgets a thread. */
   clear(threadId: string): Promise<void>;
   /** Releases resources (the database connection). */
@@ -169,25 +177,11 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         skipped: records.length - readable.length,
       };
     },
-    async put(threadId, position, message) {
-      if (failed) throw failed;
-      const bytes = JSON.stringify(message).length;
-      try {
-        const tx = db.transaction(['threads', 'messages'], 'readwrite');
-        const messages = tx.objectStore('messages');
-        const threads = tx.objectStore('threads');
-        const [before, meta] = await Promise.all([
-          messages.get([threadId, position]) as Promise<MessageRecord | undefined>,
-          threads.get(threadId) as Promise<ThreadMeta | undefined>,
-        ]);
-        await messages.put({ threadId, position, version: PROJECTION_VERSION, bytes, message } satisfies MessageRecord);
-        await threads.put({ id: threadId, updatedAt: Date.now(), bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes } satisfies ThreadMeta);
-        await tx.done;
-      } catch (error) {
-        writeError(error);
-      }
-      if (!pruneDue(threadId)) return;
-      await prune(threadId).catch(() => undefined);
+    put(threadId, position, message) {
+      return save(threadId, position, message).then(() => undefined);
+    },
+    append(threadId, message) {
+      return save(threadId, 'next', message);
     },
     async clear(threadId) {
       if (failed) throw failed;
@@ -202,6 +196,38 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     },
   };
 
+  /**
+   * Writes one message record and the thread's size in one transaction. With
+   * `next`, the position after the thread's last record is read inside that
+   * transaction: IndexedDB runs overlapping read-write transactions one after
+   * another, across tabs too, so two pages adding at once get two positions.
+   */
+  async function save(threadId: string, at: number | 'next', message: SavedMessage): Promise<number> {
+    if (failed) throw failed;
+    const bytes = JSON.stringify(message).length;
+    let position = 0;
+    try {
+      const tx = db.transaction(['threads', 'messages'], 'readwrite');
+      const messages = tx.objectStore('messages');
+      const threads = tx.objectStore('threads');
+      if (at === 'next') {
+        const last = await messages.openKeyCursor(range(threadId), 'prev');
+        position = last ? (last.key as [string, number])[1] + 1 : 0;
+      } else position = at;
+      const [before, meta] = await Promise.all([
+        at === 'next' ? undefined : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
+        threads.get(threadId) as Promise<ThreadMeta | undefined>,
+      ]);
+      await messages.put({ threadId, position, version: PROJECTION_VERSION, bytes, message } satisfies MessageRecord);
+      await threads.put({ id: threadId, updatedAt: Date.now(), bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes } satisfies ThreadMeta);
+      await tx.done;
+    } catch (error) {
+      writeError(error);
+    }
+    if (pruneDue(threadId)) await prune(threadId).catch(() => undefined);
+    return position;
+  }
+
   /** Prunes at most once a minute per thread: pruning reads every thread's size. */
   function pruneDue(threadId: string): boolean {
     const now = Date.now();
@@ -213,18 +239,32 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
 
 /** A store that keeps threads in memory only (used when IndexedDB is unavailable, and in tests). */
 export function memoryStore(): ThreadStore {
-  const threads = new Map<string, Map<number, SavedMessage>>();
+  const threads = new Map<string, { messages: Map<number, SavedMessage>; next: number }>();
+  const thread = (threadId: string) => {
+    let saved = threads.get(threadId);
+    if (!saved) threads.set(threadId, (saved = { messages: new Map(), next: 0 }));
+    return saved;
+  };
+  const put = (threadId: string, position: number, message: SavedMessage) => {
+    const saved = thread(threadId);
+    saved.messages.set(position, structuredClone(message));
+    saved.next = Math.max(saved.next, position + 1);
+  };
   return {
     async load(threadId) {
-      const saved = threads.get(threadId) ?? new Map();
+      const saved = threads.get(threadId)?.messages ?? new Map<number, SavedMessage>();
       return {
         messages: [...saved.entries()].sort(([a], [b]) => a - b).map(([position, message]) => ({ position, message: structuredClone(message) })),
         skipped: 0,
       };
     },
     async put(threadId, position, message) {
-      if (!threads.has(threadId)) threads.set(threadId, new Map());
-      threads.get(threadId)!.set(position, structuredClone(message));
+      put(threadId, position, message);
+    },
+    async append(threadId, message) {
+      const position = thread(threadId).next;
+      put(threadId, position, message);
+      return position;
     },
     async clear(threadId) {
       threads.delete(threadId);

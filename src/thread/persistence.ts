@@ -7,7 +7,7 @@ export const CHECKPOINT_INTERVAL = 250;
 
 export interface PersistenceHost {
   readonly state: ThreadState;
-  /** Whether a turn is under way: then a switch waits, and news from other tabs is not loaded. */
+  /** Whether a turn is under way: then a switch, and news from other pages, wait for it to end. */
   busy(): boolean;
   /**
    * The messages changed wholesale (loaded, cleared, synced); `unreadable`
@@ -17,28 +17,43 @@ export interface PersistenceHost {
   reloaded(unreadable?: number): void;
   /** Saving or loading failed; the thread goes on in memory. */
   storageFailed(error: StoreError): void;
+  /** A switch is done: the saved messages of `threadId` are shown (or could not be read). */
+  switched(threadId: string | undefined): void;
 }
 
 let sharedStore: Promise<ThreadStore> | undefined;
 
 /**
- * Keeps one thread's messages in a store: loads them when the thread id is
- * set, saves each message at its own position (so saving costs the same
- * however long the thread), checkpoints a streaming turn at most every
- * 250 ms, and follows changes made in other tabs while its element is
- * on the page.
+ * Keeps one thread's messages in a store: loads them when the thread id (or
+ * the store) is set, saves each message at its own position (so saving
+ * costs the same however long the thread), checkpoints a streaming turn at
+ * most every 250 ms, and follows changes made in other pages while its
+ * element is on the page. A new message takes the next free position in the
+ * same step that saves it, so pages adding to one thread at once keep every
+ * message.
  */
 export class ThreadPersistence implements ReactiveController {
   private threadId?: string;
   private store?: Promise<ThreadStore>;
+  /** A store the host set: used from the next switch on, not under a turn in flight. */
+  private requestedStore?: { store: Promise<ThreadStore> | undefined };
   private positions = new WeakMap<ThreadMessage, number>();
+  /** A replayed turn → the turn it replaced, whose position it takes. */
+  private replacing = new WeakMap<ThreadMessage, ThreadMessage>();
+  /** Next position, for stores that cannot choose one themselves. */
   private nextPosition = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private dirty = new Set<ThreadMessage>();
+  private inFlight = new Set<ThreadMessage>();
+  /** One batch is written at a time, so a message is given a position once. */
+  private queue: Promise<void> = Promise.resolve();
   private failed = false;
   private pendingSwitch?: { id: string | undefined };
+  /** Another page changed this thread while a turn was under way here. */
+  private newsWaiting = false;
   private loading?: Promise<void>;
   private sync?: ThreadSync;
+  private writing = new Set<Promise<void>>();
 
   constructor(
     element: ReactiveControllerHost,
@@ -47,34 +62,53 @@ export class ThreadPersistence implements ReactiveController {
     element.addController(this);
   }
 
-  /** Uses `store` instead of the page's shared IndexedDB store. */
+  /** Uses `store` instead of the page's shared IndexedDB store, and shows the thread it holds. */
   useStore(store: ThreadStore | Promise<ThreadStore> | undefined) {
-    this.store = store ? Promise.resolve(store) : undefined;
-    this.failed = false;
+    this.requestedStore = { store: store ? Promise.resolve(store) : undefined };
   }
 
   /** Shows the thread with this id; while a turn is under way the switch waits for it to end. */
   switchTo(threadId: string | undefined): Promise<void> {
-    if (threadId === this.threadId && !this.pendingSwitch) return this.loading ?? Promise.resolve();
+    const same = threadId === this.threadId && !this.pendingSwitch;
+    if (same && (!this.requestedStore || !threadId)) {
+      // Without a thread id nothing was loaded: a new store changes nothing on screen.
+      this.takeRequestedStore();
+      return this.loading ?? Promise.resolve();
+    }
     if (this.host.busy()) {
       this.pendingSwitch = { id: threadId };
       return Promise.resolve();
     }
+    this.pendingSwitch = undefined;
+    this.newsWaiting = false;
+    this.takeRequestedStore();
     this.threadId = threadId;
     // The previous thread leaves the screen at once; messages sent while the
     // saved ones load are kept and go after them.
     this.reset([]);
-    this.loading = threadId ? this.load(threadId) : Promise.resolve();
+    this.loading = (threadId ? this.load(threadId) : Promise.resolve()).then(() => {
+      if (this.threadId === threadId) this.host.switched(threadId);
+    });
     return this.loading;
   }
 
-  /** The last turn ended: save it now, and make a pending thread switch. */
+  /** The last turn ended: save it now, then make a switch or load news that waited for it. */
   async turnEnded(): Promise<void> {
     await this.flush();
+    await this.idle();
+  }
+
+  /** Nothing is under way any more: makes a pending switch, or loads what other pages changed meanwhile. */
+  async idle(): Promise<void> {
+    if (this.host.busy()) return;
     const pending = this.pendingSwitch;
     if (pending) {
       this.pendingSwitch = undefined;
       await this.switchTo(pending.id);
+    } else if (this.newsWaiting && this.threadId) {
+      this.newsWaiting = false;
+      await this.loading;
+      await this.load(this.threadId);
     }
   }
 
@@ -84,6 +118,12 @@ export class ThreadPersistence implements ReactiveController {
     this.dirty.add(message);
     if (immediately) this.track(this.flush());
     else this.timer ??= setTimeout(() => this.track(this.flush()), CHECKPOINT_INTERVAL);
+  }
+
+  /** `fresh` (an answer streamed again from its start) takes the place of `old`, in storage too. */
+  replaced(old: ThreadMessage, fresh: ThreadMessage) {
+    this.dirty.delete(old);
+    this.replacing.set(fresh, old);
   }
 
   /** Forgets the thread, in memory and in the store. */
@@ -114,17 +154,12 @@ export class ThreadPersistence implements ReactiveController {
     }
   }
 
-  private writing = new Set<Promise<void>>();
-
-  private track(work: Promise<void>) {
-    this.writing.add(work);
-    void work.finally(() => this.writing.delete(work));
-  }
-
-  /** Follows changes other pages make to this thread. */
+  /** Follows changes other pages make to this thread; a page with a turn under way takes them when it ends. */
   hostConnected() {
     this.sync ??= new ThreadSync((threadId) => {
-      if (threadId === this.threadId && !this.host.busy()) void this.load(threadId);
+      if (threadId !== this.threadId) return;
+      this.newsWaiting = true;
+      void this.idle();
     });
   }
 
@@ -134,8 +169,25 @@ export class ThreadPersistence implements ReactiveController {
     this.sync = undefined;
   }
 
+  private track(work: Promise<void>) {
+    this.writing.add(work);
+    void work.finally(() => this.writing.delete(work));
+  }
+
+  private takeRequestedStore() {
+    if (!this.requestedStore) return;
+    this.store = this.requestedStore.store;
+    this.requestedStore = undefined;
+    this.failed = false;
+  }
+
   private open(): Promise<ThreadStore> {
     return (this.store ??= sharedStore ??= openThreadStore());
+  }
+
+  private positionOf(message: ThreadMessage): number | undefined {
+    const replaced = this.replacing.get(message);
+    return this.positions.get(message) ?? (replaced && this.positions.get(replaced));
   }
 
   private async flush() {
@@ -147,14 +199,37 @@ export class ThreadPersistence implements ReactiveController {
     if (!threadId || this.failed || this.dirty.size === 0) return;
     const batch = [...this.dirty];
     this.dirty.clear();
-    for (const message of batch) if (!this.positions.has(message)) this.positions.set(message, this.nextPosition++);
+    batch.forEach((message) => this.inFlight.add(message));
+    const work = this.queue.then(() => this.write(threadId, batch));
+    this.queue = work;
+    await work;
+  }
+
+  private async write(threadId: string, batch: ThreadMessage[]) {
     try {
       const store = await this.open();
-      for (const message of batch) await store.put(threadId, this.positions.get(message)!, serializeMessage(message));
-      if (batch.some((m) => m.role === 'assistant' && m.closed)) this.sync?.announce(threadId);
+      for (const message of batch) {
+        const saved = serializeMessage(message);
+        const position = this.positionOf(message);
+        if (position !== undefined) await store.put(threadId, position, saved);
+        else if (store.append) this.positions.set(message, await store.append(threadId, saved));
+        else {
+          this.positions.set(message, this.nextPosition);
+          await store.put(threadId, this.nextPosition++, saved);
+        }
+      }
+      // Other pages hear of questions and of finished turns; checkpoints would only make them reload.
+      if (batch.some((message) => message.role === 'user' || message.closed)) this.sync?.announce(threadId);
     } catch (error) {
       this.failure(error);
+    } finally {
+      batch.forEach((message) => this.inFlight.delete(message));
     }
+  }
+
+  /** Whether this page's copy of a message wins over the saved one: it is still changing, or on its way to the store. */
+  private isLive(message: ThreadMessage): boolean {
+    return this.dirty.has(message) || this.inFlight.has(message) || (message.role === 'assistant' && !message.closed);
   }
 
   private async load(threadId: string) {
@@ -167,24 +242,38 @@ export class ThreadPersistence implements ReactiveController {
       return;
     }
     if (threadId !== this.threadId) return;
+    const shown = this.host.state.messages;
+    const byId = new Map<string, ThreadMessage>(shown.map((message) => [message.id, message]));
+    const byPosition = new Map<number, ThreadMessage>();
+    for (const message of shown) {
+      const position = this.positionOf(message);
+      if (position !== undefined && this.isLive(message)) byPosition.set(position, message);
+    }
     const messages: ThreadMessage[] = [];
-    const positions = new WeakMap<ThreadMessage, number>();
+    const kept = new Set<ThreadMessage>();
+    const ids = new Set<string>();
     let next = 0;
     for (const record of records) {
-      const message = deserializeMessage(record.message);
       next = Math.max(next, record.position + 1);
-      if (!message) {
+      const saved = deserializeMessage(record.message);
+      if (!saved) {
         unreadable += 1;
         continue;
       }
-      positions.set(message, record.position);
+      // Two pages that both resumed one answer may each have saved it: it is shown once.
+      if (ids.has(saved.id)) continue;
+      ids.add(saved.id);
+      const mine = byId.get(saved.id) ?? byPosition.get(record.position);
+      const message = mine && this.isLive(mine) ? mine : saved;
+      if (mine) kept.add(mine);
+      if (this.positionOf(message) === undefined) this.positions.set(message, record.position);
       messages.push(message);
     }
-    // Messages this tab added meanwhile (not saved yet) stay, after the saved ones.
-    const added = this.host.state.messages.filter((message) => !this.positions.has(message));
-    this.positions = positions;
+    // Messages this page added or is saving stay, after the saved ones; saved
+    // ones that are gone from the store (another page cleared it) go.
+    const added = shown.filter((message) => !kept.has(message) && (this.positionOf(message) === undefined || this.isLive(message)));
     // Unreadable records keep their positions: new messages go after them.
-    this.nextPosition = next;
+    this.nextPosition = Math.max(this.nextPosition, next);
     this.host.state.messages = [...messages, ...added];
     this.host.reloaded(unreadable);
   }
@@ -193,7 +282,6 @@ export class ThreadPersistence implements ReactiveController {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty.clear();
-    this.positions = new WeakMap();
     this.nextPosition = 0;
     this.host.state.messages = messages;
     this.host.reloaded();

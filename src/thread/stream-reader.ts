@@ -1,6 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type TurnEnding } from '../conversation/index.js';
 
+/** How many times in a row an answer whose connection dropped is asked for again before the reader is told. */
+export const MAX_RESUME_ATTEMPTS = 3;
+
 /** What the stream reader needs of the thread it feeds. */
 export interface StreamTarget {
   /** Whether a turn is open to take parts. */
@@ -13,13 +16,26 @@ export interface StreamTarget {
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more (it ended, failed or was cancelled). */
   streamEnded(): void;
+  /**
+   * The connection dropped mid-answer: the answer in flight again, from its
+   * start (`attempt` counts from 1), or null when there is none to resume.
+   * Rejects when this attempt failed.
+   */
+  reconnect(signal: AbortSignal, attempt: number): Promise<Response | null>;
+  /**
+   * The first event of a replay (an answer streamed again from its start):
+   * makes room for it. False when the replay is not wanted and is dropped.
+   */
+  replayStarts(json: unknown): boolean;
 }
 
 /**
  * Reads AI SDK UI message streams into a thread: posts the request, reads
  * the response's server-sent events, parses each as JSON and hands it on.
- * A malformed line is reported and skipped; a stream that ends before the
- * answer did is reported as a lost connection. One stream at a time.
+ * A malformed line is reported and skipped. A stream that ends before the
+ * answer did is a dropped connection: the reader asks the target for the
+ * answer again (up to `MAX_RESUME_ATTEMPTS` times) and reports the lost
+ * connection only when that does not bring it back. One stream at a time.
  */
 export class StreamReader implements ReactiveController {
   /** Whether a request is pending or a response is being read. */
@@ -53,10 +69,15 @@ export class StreamReader implements ReactiveController {
     await this.read(response);
   }
 
-  /** Reads a response or byte stream. Resolves when it ends; never rejects. */
-  async read(source: Response | ReadableStream<Uint8Array>): Promise<void> {
+  /**
+   * Reads a response or byte stream. A `replay` streams an answer again from
+   * its start (no turn is opened for it: the target's `replayStarts` decides
+   * where it goes). Resolves when it ends; never rejects.
+   */
+  async read(source: Response | ReadableStream<Uint8Array>, replay = false): Promise<void> {
     this.setActive(true);
-    this.target.openTurn();
+    const abort = (this.abortController ??= new AbortController());
+    if (!replay) this.target.openTurn();
     let stream: ReadableStream<Uint8Array> | null;
     if (source instanceof Response) {
       if (!source.ok) {
@@ -71,44 +92,70 @@ export class StreamReader implements ReactiveController {
       this.finish();
       return;
     }
+    let dropped = await this.readStream(stream, replay, abort.signal);
+    for (let attempt = 1; dropped !== undefined && attempt <= MAX_RESUME_ATTEMPTS && !abort.signal.aborted; attempt++) {
+      let again: Response | null;
+      try {
+        again = await this.target.reconnect(abort.signal, attempt);
+      } catch (error) {
+        dropped = String(error);
+        continue;
+      }
+      if (!again?.body || abort.signal.aborted) break;
+      dropped = await this.readStream(again.body, true, abort.signal);
+    }
+    if (dropped !== undefined && !abort.signal.aborted && this.target.answering()) this.target.report('connection_lost', dropped, 'interrupted');
+    if (this.abortController === abort) this.finish();
+  }
+
+  /** Reads one stream; resolves with why it dropped, or undefined when the answer ended or the reading was stopped. */
+  private async readStream(stream: ReadableStream<Uint8Array>, replay: boolean, signal: AbortSignal): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
     try {
-      const ended = await this.readEvents(reader);
-      if (ended) await reader.cancel().catch(() => undefined);
-      else if (this.target.answering()) this.target.report('connection_lost', 'the stream ended before the answer finished', 'interrupted');
-    } catch (error) {
-      if (this.reader === reader && !this.abortController?.signal.aborted && this.target.answering()) {
-        this.target.report('connection_lost', String(error), 'interrupted');
+      if (await this.readEvents(reader, replay)) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
       }
+      return !signal.aborted && this.target.answering() ? 'the stream ended before the answer finished' : undefined;
+    } catch (error) {
+      return this.reader === reader && !signal.aborted && this.target.answering() ? String(error) : undefined;
     }
-    if (this.reader === reader) this.finish();
   }
 
   /** Reads events until `[DONE]`, the end of the turn (true) or the end of the bytes (false). */
-  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, replay: boolean): Promise<boolean> {
     const decoder = new TextDecoder();
     const parser = new EventStreamParser();
+    let first = replay;
     for (;;) {
       const chunk = await reader.read();
       const events = parser.push(chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }));
       if (chunk.done) events.push(...parser.end());
       for (const data of events) {
-        if (data === OVERSIZED_EVENT) this.target.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
-        else if (data === '[DONE]' || this.receive(data)) return true;
+        if (data === OVERSIZED_EVENT) {
+          this.target.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
+          continue;
+        }
+        if (data === '[DONE]') return true;
+        const json = this.parse(data);
+        if (json === undefined) continue;
+        if (first) {
+          first = false;
+          if (!this.target.replayStarts(json)) return true;
+        }
+        if (this.target.receive(json)) return true;
       }
       if (chunk.done) return false;
     }
   }
 
-  private receive(data: string): boolean {
-    let json: unknown;
+  private parse(data: string): unknown {
     try {
-      json = JSON.parse(data);
+      return JSON.parse(data) as unknown;
     } catch {
       this.target.report('malformed_line', data.slice(0, 200));
-      return false;
+      return undefined;
     }
-    return this.target.receive(json);
   }
 
   /** Stops the request and the reading; what arrived is kept. */

@@ -3,17 +3,20 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { describeErrors, fallbackTextOf } from '../catalog/index.js';
+import { describeErrors } from '../catalog/index.js';
 import { AnswerErrorEvent, AnswerSendEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
+import { Announcer } from './announcer.js';
 import { composer } from './composer.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
+import { header } from './header.js';
 import { ThreadPersistence } from './persistence.js';
+import { ResumeController } from './resume-controller.js';
 import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
@@ -32,6 +35,10 @@ define('agent-turn', AgentTurn);
  * With `thread-id`, the conversation is saved in IndexedDB (or the `store`
  * a host provides) and comes back after a reload; a "New conversation"
  * button clears it.
+ *
+ * With `resume`, an answer still streaming on the server comes back after a
+ * reload or a dropped connection (`GET {api}/{thread-id}/stream`, as
+ * `useChat({ resume: true })` asks for it).
  *
  * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
  * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
@@ -55,6 +62,9 @@ export class AgentThread extends LitElement {
   /** Where conversations are saved (a store, or a promise of one); defaults to the page's IndexedDB store. */
   @property({ attribute: false }) store?: ThreadStore | Promise<ThreadStore>;
 
+  /** Resume an answer in flight after a reload or a dropped connection, from `GET {api}/{thread-id}/stream`. */
+  @property({ type: Boolean }) resume = false;
+
   /** Hide the built-in composer (the host sends with `send()`). */
   @property({ type: Boolean, attribute: 'no-composer' }) noComposer = false;
 
@@ -62,7 +72,6 @@ export class AgentThread extends LitElement {
   @property({ attribute: false }) requestOptions: RequestOptions = {};
 
   @state() private draft = '';
-  @state() private announcement = '';
   @state() private storageNotice = '';
   @state() private restoreNotice = '';
 
@@ -70,14 +79,20 @@ export class AgentThread extends LitElement {
   private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
   private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
-  private stream = new StreamReader(this, {
+  private stream: StreamReader = new StreamReader(this, {
     answering: () => Boolean(this.state.openTurn),
     openTurn: () => this.state.openTurn ?? this.state.openNewTurn(),
     receive: (json) => this.receive(json),
     report: (code, detail, endAs) => this.report(code, detail, endAs),
-    streamEnded: () => this.sendQueued(),
+    streamEnded: () => {
+      this.sendQueued();
+      void this.persistence.idle();
+    },
+    reconnect: (signal, attempt) => this.resumer.reconnect(signal, attempt),
+    replayStarts: (json) => this.resumer.replayStarts(json),
   });
   private follow = new FollowController(this);
+  private announcer = new Announcer(this);
   private persistence = new ThreadPersistence(this, {
     state: this.state,
     busy: () => this.busy,
@@ -90,6 +105,14 @@ export class AgentThread extends LitElement {
       this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
       this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
     },
+    switched: (threadId) => void this.resumer.connect(threadId),
+  });
+  private resumer: ResumeController = new ResumeController(this, {
+    state: this.state,
+    chatId: () => this.threadId || this.fallbackChatId,
+    busy: () => this.busy,
+    replay: (response) => this.stream.read(response, true),
+    replaced: (old, fresh) => this.persistence.replaced(old, fresh),
   });
 
   constructor() {
@@ -110,7 +133,10 @@ export class AgentThread extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.stop();
+    // Leaving the page is not the reader's Stop: the answer is cut off, as by
+    // a reload, and can be resumed when a thread shows it again.
+    const change = this.state.endTurn('interrupted');
+    if (change) this.reflect(change);
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -130,6 +156,7 @@ export class AgentThread extends LitElement {
 
   /** Starts over: clears the conversation on screen and in storage. */
   async newConversation(): Promise<void> {
+    this.resumer.cancel();
     this.stop();
     this.queued = [];
     await this.persistence.clear();
@@ -154,6 +181,8 @@ export class AgentThread extends LitElement {
     const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
     const api = this.api;
     if (!deliver || !api) return;
+    // A new question supersedes whatever answer connecting was asking after.
+    this.resumer.cancel();
     const history = [...this.state.messages];
     this.state.openNewTurn();
     await this.stream.post((signal) => postChat(api, this.threadId || this.fallbackChatId, history, this.requestOptions, signal));
@@ -182,6 +211,7 @@ export class AgentThread extends LitElement {
   /** Applies a part; returns whether it ended the turn. */
   private receive(json: unknown): boolean {
     const known = readPart(json);
+    if (known?.type === 'start') this.resumer.started(known.messageId);
     const change = known && this.state.apply(known);
     if (!change) return false;
     this.reflect(change);
@@ -208,18 +238,14 @@ export class AgentThread extends LitElement {
     if (change.closed && !this.stream.active) queueMicrotask(() => this.sendQueued());
     this.turnChanged(change.turn, change.closed || change.turn.closed);
     if (change.notice) {
-      const text = noticeText(change.notice);
-      this.dispatchEvent(new AnswerErrorEvent({ code: change.notice.code, message: change.notice.detail || text }));
-      this.announce(text);
+      const { code, detail } = change.notice;
+      this.dispatchEvent(new AnswerErrorEvent({ code, message: detail || noticeText(change.notice) }));
     }
     if (change.rejected) {
       const { errors } = change.rejected;
       this.dispatchEvent(new AnswerErrorEvent({ code: errors[0]!.code, message: describeErrors(errors) }));
     }
-    if (change.newBlock) {
-      this.announce(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
-    }
-    if (change.final) this.announce(msg('The answer is complete.'));
+    this.announcer.change(change);
   }
 
   private turnChanged(turn: AssistantTurn, ended = false) {
@@ -227,11 +253,6 @@ export class AgentThread extends LitElement {
     this.follow.contentChanged();
     this.persistence.changed(turn, ended);
     if (ended) void this.persistence.turnEnded();
-  }
-
-  private announce(text: string) {
-    // Re-setting the same text would not be announced again; a trailing space makes it new.
-    this.announcement = this.announcement === text ? `${text} ` : text;
   }
 
   private sendDraft() {
@@ -255,22 +276,12 @@ export class AgentThread extends LitElement {
     ></agent-turn>`;
   }
 
-  private renderHeader(empty: boolean) {
-    // One notice at a time: a store that stopped working matters more than a skipped record.
-    const notice = this.storageNotice || this.restoreNotice;
-    if (!notice && empty) return nothing;
-    const newConversation = html`<button type="button" class="button new" part="new-conversation" @click=${() => this.newConversation()}>
-      ${msg('New conversation')}
-    </button>`;
-    return html`<header>
-      ${notice ? html`<p class="storage-notice" role="status">${notice}</p>` : nothing} ${empty ? nothing : newConversation}
-    </header>`;
-  }
-
   override render() {
     const messages = this.state.messages;
     const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
-    return html`${this.renderHeader(messages.length === 0)}
+    // One notice at a time: a store that stopped working matters more than a skipped record.
+    const notice = this.storageNotice || this.restoreNotice;
+    return html`${header({ notice, empty: messages.length === 0, newConversation: () => void this.newConversation() })}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
@@ -282,7 +293,7 @@ export class AgentThread extends LitElement {
           )}
         </div>
       </div>
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      ${this.announcer.render()}
       ${
         this.noComposer
           ? nothing

@@ -34,6 +34,8 @@ export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
   });
 }
 
+const headersOf = async (options: RequestOptions) => (typeof options.headers === 'function' ? await options.headers() : options.headers);
+
 /** POSTs the chat like the AI SDK's default chat transport: `{ id, messages, trigger }`. */
 export async function postChat(
   api: string,
@@ -42,12 +44,35 @@ export async function postChat(
   options: RequestOptions,
   signal: AbortSignal,
 ): Promise<Response> {
-  const headers = typeof options.headers === 'function' ? await options.headers() : options.headers;
   return fetch(api, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...(await headersOf(options)) },
     body: JSON.stringify({ ...options.body, id: chatId, messages: toUIMessages(messages), trigger: 'submit-message' }),
     credentials: options.credentials,
     signal,
   });
+}
+
+/** `{api}/{path}`, keeping the endpoint's query and fragment where they were (as the AI SDK joins them). */
+function appendPath(api: string, path: string): string {
+  const end = api.search(/[?#]/);
+  const base = end === -1 ? api : api.slice(0, end);
+  return `${base.endsWith('/') ? base.slice(0, -1) : base}${path}${end === -1 ? '' : api.slice(end)}`;
+}
+
+/**
+ * Asks for the answer in flight as the AI SDK's default chat transport
+ * reconnects: `GET {api}/{chatId}/stream`, with the same headers and
+ * credentials as a send. Resolves with the response (which streams the
+ * answer from its start when it is ok), or `null` when there is no answer
+ * to resume (204); rejects when the request cannot be made.
+ */
+export async function reconnectChat(api: string, chatId: string, options: RequestOptions, signal: AbortSignal): Promise<Response | null> {
+  const response = await fetch(appendPath(api, `/${encodeURIComponent(chatId)}/stream`), {
+    method: 'GET',
+    headers: await headersOf(options),
+    credentials: options.credentials,
+    signal,
+  });
+  return response.status === 204 ? null : response;
 }
