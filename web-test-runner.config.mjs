@@ -4,6 +4,13 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { testChatServer } from './scripts/test-chat-server.mjs';
+import { register as registerTsx } from 'tsx/esm/api';
+
+// The end-to-end loop test's back end is the TypeScript of playground/, run in
+// this process: tsx loads it, and the ai-major hooks load a second copy on ai@7.
+registerTsx();
+await import('./scripts/ai-major.mjs');
+const { loopRoutes } = await import('./playground/loop-routes.ts');
 
 /** Writes pass/fail counts for scripts/run-tests.mjs to total up. */
 function countReporter() {
@@ -92,9 +99,9 @@ function heapAfterGc() {
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 0;
 
 export default {
-  files: ['src/**/*.test.ts', '!src/**/*.node.test.ts'],
+  files: ['src/**/*.test.ts', '!src/**/*.node.test.ts', 'playground/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  middleware: [testChatServer()],
+  middleware: [testChatServer(), loopRoutes()],
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults(), heapAfterGc()],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,

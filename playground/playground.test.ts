@@ -95,13 +95,25 @@ describe('playground', function () {
     expect(text).to.include('Window: Sat 06:00–08:00').and.include('Repair booked (rehearsal)').and.include('RH-2041');
   });
 
-  it('runs the failure drill: an invalid block shows its fallback, a dropped stream keeps what arrived', async () => {
+  it('runs the failure drill: the tool refuses a broken chart and the model repairs it; a dropped answer resumes, whole and once', async () => {
     await ask(page, 'Run the failure drill');
+    // The drop and the resume both end the stream the page reads: wait for how the drill ends.
+    await page.waitForFunction(`${TEXT_SCRIPT}.match(/Drill complete|connection was lost/)`, null, { timeout: 20_000 });
     await idle(page);
     const text = await pageText(page);
-    expect(text)
-      .to.include('A chart that could not be shown')
-      .and.include('The connection was lost. What arrived so far is kept.')
-      .and.include('what arrived stays on screen');
+    const count = (part: string) => text.split(part).length - 1;
+    expect(count('so this sentence arrives whole.')).to.equal(1);
+    expect(count('Drill complete: the broken chart was repaired before it reached the page')).to.equal(1);
+    expect(text).not.to.include('The connection was lost');
+    // The refused block's placeholder went with the refusal.
+    expect(text).not.to.include('Preparing');
+    const charts = await page.evaluate(() => {
+      const turns = document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn');
+      const turn = turns[turns.length - 1]!.shadowRoot!;
+      return [...turn.querySelectorAll('answer-block[data-block-id="drill-chart"]')].map(
+        (block) => (block.shadowRoot!.querySelector('answer-chart') as unknown as { series: { values: number[] }[] }).series[0]!.values,
+      );
+    });
+    expect(charts).to.deep.equal([[3.1, 2.2, 2.9]]);
   });
 });

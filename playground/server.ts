@@ -1,90 +1,47 @@
 /**
  * `npm start`: the playground. Serves playground/index.html through Vite and
- * answers POST /api/chat like any AI SDK back end for `useChat`. Without a
- * model it runs scripted rehearsal scenarios; with ANSWER_UI_MODEL,
- * ANSWER_UI_BASE_URL (an OpenAI-compatible endpoint) and ANSWER_UI_API_KEY
- * it asks that model, giving it the present_answer / final_answer tools.
+ * the README's back end (answer-backend.ts) on /api/chat: POST for an
+ * answer, GET /api/chat/{id}/stream to resume one in flight. Without a model
+ * it plays scripted rehearsal scenarios through a scripted model; with
+ * ANSWER_UI_MODEL, ANSWER_UI_BASE_URL (an OpenAI-compatible endpoint) and
+ * ANSWER_UI_API_KEY it asks that model. Both go through streamText and the
+ * present_answer / final_answer tools.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { convertToModelMessages, createUIMessageStream, pipeUIMessageStreamToResponse, stepCountIs, streamText, type UIMessage } from 'ai';
 import { createServer as createViteServer } from 'vite';
-import { answerTools, withoutAnswerToolCalls } from '../src/agent/index.js';
-import { chooseScenario } from './scenarios.js';
+import { answerBackend } from './answer-backend.js';
+import { sendResponse, toRequest } from './node-http.js';
+import { dropsConnection, rehearsalModel, rehearsalTools } from './scenarios.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-interface ChatRequest {
-  id?: string;
-  messages?: UIMessage[];
-}
-
-async function readJson(req: IncomingMessage): Promise<ChatRequest> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return JSON.parse(text) as ChatRequest;
-}
-
-function realModel() {
+/** The model named by the environment, if any. */
+export function configuredModel() {
   const { ANSWER_UI_MODEL: model, ANSWER_UI_BASE_URL: baseURL, ANSWER_UI_API_KEY: apiKey } = process.env;
   if (!model || !baseURL) return undefined;
   return createOpenAICompatible({ name: 'configured', baseURL, apiKey })(model);
 }
 
-const SYSTEM = `You answer questions for the reader of a chat. Show structured results with the present_answer tool (one block per call; call it again with the same block_id to update a block), and end every answer with final_answer naming the blocks that belong with your report. If a tool returns errors, fix the block and call the tool again.`;
+export const SYSTEM = `You answer questions for the reader of a chat. Show structured results with the present_answer tool (one block per call; call it again with the same block_id to update a block), and end every answer with final_answer naming the blocks that belong with your report. If a tool returns errors, fix the block and call the tool again.`;
 
-async function chat(req: IncomingMessage, res: ServerResponse) {
-  let body: ChatRequest;
-  try {
-    body = await readJson(req);
-  } catch {
-    res.writeHead(400).end('expected a JSON body { id, messages, trigger }');
-    return;
-  }
-  const messages = body.messages ?? [];
-  const last = messages.at(-1);
-  const text = last?.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ') ?? '';
-  const data = (last?.parts.find((p) => p.type === 'data-answer_form') as { data?: unknown } | undefined)?.data;
-  const model = realModel();
-  const stream = createUIMessageStream({
-    async execute({ writer }) {
-      if (model) {
-        const result = streamText({
-          model,
-          system: SYSTEM,
-          messages: await convertToModelMessages(messages),
-          tools: answerTools(writer),
-          stopWhen: stepCountIs(8),
-        });
-        writer.merge(withoutAnswerToolCalls(result.toUIMessageStream()));
-        return;
-      }
-      let dropped = false;
-      writer.write({ type: 'start' });
-      await chooseScenario(
-        text,
-        data,
-      )({
-        writer,
-        pause: (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms)),
-        drop: () => {
-          dropped = true;
-          // Late enough that the page has read what was sent: a network error discards unread chunks.
-          setTimeout(() => res.destroy(), 500);
-        },
-      });
-      // A dropped connection ends without a finish part: the stream just stops.
-      if (dropped) await new Promise((resolve) => res.once('close', resolve));
-      else writer.write({ type: 'finish' });
-    },
-    onError: (error) => `The demo agent failed: ${String(error)}`,
-  });
-  pipeUIMessageStreamToResponse({ response: res, stream });
+const RESUME = /^\/api\/chat\/([^/]+)\/stream$/;
+
+/** The user's last message text, to tell whether a rehearsal cuts its connection. */
+async function lastUserText(request: Request): Promise<string> {
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => ({}))) as { messages?: { parts?: { text?: unknown }[] }[] };
+  const parts = Array.isArray(body.messages) ? (body.messages.at(-1)?.parts ?? []) : [];
+  return Array.isArray(parts) ? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(' ') : '';
 }
 
 /** Starts the playground on `port` (0 picks a free one); resolves with its URL and a close function. */
 export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
+  const model = configuredModel();
+  const backend = model ? answerBackend({ model, system: SYSTEM }) : answerBackend({ model: rehearsalModel(), system: SYSTEM, tools: rehearsalTools });
   const vite = await createViteServer({
     root,
     configFile: false,
@@ -94,9 +51,22 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
     // The elements use TypeScript's legacy decorators (see tsconfig.json).
     oxc: { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } },
   } as Parameters<typeof createViteServer>[0]);
+
+  async function api(req: IncomingMessage, res: ServerResponse) {
+    const request = await toRequest(req);
+    const resume = RESUME.exec(new URL(request.url).pathname);
+    if (request.method === 'GET' && resume) return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
+    const dropWhen = model ? undefined : dropsConnection(await lastUserText(request));
+    return sendResponse(res, await backend.POST(request), { dropWhen });
+  }
+
   const server = createServer((req, res) => {
-    if (req.method === 'POST' && req.url?.startsWith('/api/chat')) {
-      void chat(req, res);
+    const path = req.url?.split('?')[0] ?? '';
+    if ((req.method === 'POST' && path === '/api/chat') || (req.method === 'GET' && RESUME.test(path))) {
+      api(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500).end(`The demo agent failed: ${String(error)}`);
+        else res.destroy();
+      });
       return;
     }
     vite.middlewares(req, res);
@@ -116,5 +86,5 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { url } = await startPlayground();
-  console.log(`answer-ui playground: ${url}${realModel() ? ` (model: ${process.env.ANSWER_UI_MODEL})` : ' (scripted rehearsal agent)'}`);
+  console.log(`answer-ui playground: ${url}${configuredModel() ? ` (model: ${process.env.ANSWER_UI_MODEL})` : ' (scripted rehearsal agent)'}`);
 }

@@ -1,105 +1,15 @@
 /**
  * answer-ui/agent: the catalog as AI SDK tools, for an agent back end in
- * Node. `answerTools(writer)` gives a model `present_answer` and
- * `final_answer`; their execute steps validate, hand `{ code, path, message }`
- * errors back to the model so it can repair its output, and write only
- * valid blocks and reports to the UI stream as `data-answer_ui` and
- * `data-final_answer` parts.
+ * Node (`ai` 6 or 7). `answerTools(writer)` gives a model `present_answer`
+ * and `final_answer`, whose execute steps validate, hand `{ code, path,
+ * message }` errors back to the model so it can repair its output, and write
+ * only valid blocks and reports to the UI stream. `toModelMessages` gives
+ * the model back what it showed, `answerStopWhen` ends the run at its
+ * report, and `memoryResumableStreams` keeps an answer in flight resumable.
  */
-import { jsonSchema, tool, type UIMessageChunk } from 'ai';
-import {
-  catalogJsonSchema,
-  catalogPrompt,
-  finalAnswerJsonSchema,
-  validateBlock,
-  validateFinalAnswer,
-  type Block,
-  type FinalAnswer,
-  type ValidationError,
-} from '../catalog/index.js';
-import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER } from '../conversation/index.js';
-
-/** Anything that accepts UI message stream parts, e.g. the `writer` of `createUIMessageStream`. */
-export interface PartWriter {
-  write(part: UIMessageChunk): void;
-}
-
-export { PRESENT_ANSWER, FINAL_ANSWER };
-
-/** What the tools return to the model. */
-export type ToolOutcome = { ok: true; block_id?: string; message: string } | { ok: false; errors: ValidationError[]; message: string };
-
-/** Writes a block as a `data-answer_ui` part; returns the validator's errors instead when it is not valid. */
-export function writeBlock(writer: PartWriter, input: unknown): { ok: true; block: Block } | { ok: false; errors: ValidationError[] } {
-  const result = validateBlock(input);
-  if (!result.ok) return result;
-  writer.write({ type: BLOCK_PART, id: result.block.block_id, data: result.block } as UIMessageChunk);
-  return result;
-}
-
-/** Writes the final report as a `data-final_answer` part, checking its block references against `publishedBlockIds`. */
-export function writeFinalAnswer(
-  writer: PartWriter,
-  input: unknown,
-  publishedBlockIds?: Iterable<string>,
-): { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] } {
-  const result = validateFinalAnswer(input, publishedBlockIds ? { publishedBlockIds } : {});
-  if (!result.ok) return result;
-  writer.write({ type: FINAL_ANSWER_PART, data: result.answer } as UIMessageChunk);
-  return result;
-}
-
-const rejected = (errors: ValidationError[], what: string): ToolOutcome => ({
-  ok: false,
-  errors,
-  message: `The ${what} was not shown: fix these errors and call the tool again with the whole corrected input.`,
-});
-
-/**
- * The two tools, bound to a UI stream writer. Blocks published through
- * them are remembered, so `final_answer` may only name blocks of this turn:
- * create the tools once per turn.
- */
-export function answerTools(writer: PartWriter) {
-  const published = new Set<string>();
-  return {
-    [PRESENT_ANSWER]: tool({
-      description: `Show structured UI (metrics, tables, charts, evidence, a map location, a follow-up form) inside your answer.\n\n${catalogPrompt()}`,
-      inputSchema: jsonSchema<Block>(catalogJsonSchema()),
-      async execute(input): Promise<ToolOutcome> {
-        const result = writeBlock(writer, input);
-        if (!result.ok) return rejected(result.errors, 'block');
-        published.add(result.block.block_id);
-        return { ok: true, block_id: result.block.block_id, message: 'The block is shown to the reader.' };
-      },
-    }),
-    [FINAL_ANSWER]: tool({
-      description: 'Finish the turn with the final report (markdown) and the ids of the blocks published in this turn that belong with it, in display order.',
-      inputSchema: jsonSchema<FinalAnswer>(finalAnswerJsonSchema()),
-      async execute(input): Promise<ToolOutcome> {
-        const result = writeFinalAnswer(writer, input, published);
-        if (!result.ok) return rejected(result.errors, 'final answer');
-        return { ok: true, message: 'The report is shown; the turn is complete.' };
-      },
-    }),
-  };
-}
-
-/**
- * Drops the tool-call parts of `present_answer` and `final_answer` from a
- * UI message stream (e.g. `result.toUIMessageStream()`): what they produce
- * reaches the reader as data parts, and only once it is valid.
- */
-export function withoutAnswerToolCalls(stream: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
-  const hidden = new Set<string>();
-  return stream.pipeThrough(
-    new TransformStream<UIMessageChunk, UIMessageChunk>({
-      transform(part, controller) {
-        const call = part as { type: string; toolCallId?: string; toolName?: string };
-        if (call.toolCallId && ANSWER_TOOLS.includes(call.toolName ?? '')) hidden.add(call.toolCallId);
-        if (call.toolCallId && hidden.has(call.toolCallId)) return;
-        controller.enqueue(part);
-      },
-    }),
-  );
-}
+export { PRESENT_ANSWER, FINAL_ANSWER } from '../conversation/index.js';
+export { answerTools, writeBlock, writeFinalAnswer, type PartWriter, type ToolOutcome } from './tools.js';
+export { withoutAnswerToolCalls } from './tool-call-filter.js';
+export { toModelMessages, type ModelHistoryOptions } from './history.js';
+export { answerStopWhen } from './stop.js';
+export { memoryResumableStreams, resumeStreamResponse, type MemoryResumableStreamsOptions, type ResumableStreams } from './resumable.js';

@@ -1,0 +1,150 @@
+import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
+import { validateFinalAnswer, type FormValue } from '../catalog/index.js';
+import { BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART } from '../conversation/index.js';
+import { describeBlock, shorten } from './describe-block.js';
+
+/** How much of the thread's answer UI a model is given back. */
+export interface ModelHistoryOptions {
+  /** Characters one block may take in the history (default 2,000). */
+  maxBlockChars?: number;
+  /**
+   * Characters all blocks together may take (default 12,000). The newest
+   * blocks are kept whole; older ones are shortened, then left out.
+   */
+  maxTotalBlockChars?: number;
+  /** Characters of one final report (default 8,000). */
+  maxReportChars?: number;
+  /** The tools of the run, for tool parts whose tool turns its output into model content. */
+  tools?: ToolSet;
+}
+
+type Part = Record<string, unknown> & { type: string };
+type Message = { role: 'user' | 'assistant'; parts: Part[] };
+
+const TOOL_STATES = ['input-available', 'output-available', 'output-error', 'output-denied', 'approval-requested', 'approval-responded'];
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A part `convertToModelMessages` can take as it is, copied so later reads see what was checked. */
+function cleanPart(part: unknown): Part | undefined {
+  if (!isRecord(part) || typeof part.type !== 'string') return undefined;
+  const { type } = part;
+  if (type === 'text' || type === 'reasoning') return typeof part.text === 'string' ? { type, text: part.text } : undefined;
+  if (type === 'step-start') return { type };
+  if (type === 'file')
+    return typeof part.url === 'string' && typeof part.mediaType === 'string'
+      ? { type, url: part.url, mediaType: part.mediaType, ...(typeof part.filename === 'string' ? { filename: part.filename } : {}) }
+      : undefined;
+  if (type.startsWith('data-')) return { type, id: part.id, data: part.data };
+  const isTool = type.startsWith('tool-') || (type === 'dynamic-tool' && typeof part.toolName === 'string');
+  if (isTool && typeof part.toolCallId === 'string' && TOOL_STATES.includes(part.state as string)) return { ...part, type };
+  return undefined;
+}
+
+/**
+ * The request's messages as far as they can be read. Only user and
+ * assistant messages are taken: the system prompt is the server's, never
+ * the client's.
+ */
+function cleanMessages(input: unknown): Message[] {
+  if (!Array.isArray(input)) return [];
+  return input.flatMap((message): Message[] => {
+    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant') || !Array.isArray(message.parts)) return [];
+    const parts = message.parts.map(cleanPart).filter((part): part is Part => part !== undefined);
+    return [{ role: message.role, parts }];
+  });
+}
+
+const isFormValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** A form submission's data part, when it has the shape the thread sends. */
+function readSubmission(data: unknown): { blockId: string; elementId: string; values: Record<string, FormValue> } | undefined {
+  if (!isRecord(data) || typeof data.blockId !== 'string' || typeof data.elementId !== 'string' || !isRecord(data.values)) return undefined;
+  if (!Object.values(data.values).every(isFormValue)) return undefined;
+  return { blockId: data.blockId, elementId: data.elementId, values: data.values as Record<string, FormValue> };
+}
+
+/** Every form answer in the thread, by block id, so a form's description can say how it was answered. */
+function collectAnswers(messages: Message[]): Map<string, Map<string, Record<string, FormValue>>> {
+  const answers = new Map<string, Map<string, Record<string, FormValue>>>();
+  for (const part of messages.flatMap((m) => (m.role === 'user' ? m.parts : []))) {
+    const submission = part.type === FORM_ANSWER_PART ? readSubmission(part.data) : undefined;
+    if (!submission) continue;
+    const forBlock = answers.get(submission.blockId) ?? new Map<string, Record<string, FormValue>>();
+    forBlock.set(submission.elementId, submission.values);
+    answers.set(submission.blockId, forBlock);
+  }
+  return answers;
+}
+
+/**
+ * Each block part's description, the newest first to claim the overall
+ * budget: a long thread loses detail from its oldest blocks, never its latest.
+ */
+function describeBlocks(messages: Message[], options: Required<Pick<ModelHistoryOptions, 'maxBlockChars' | 'maxTotalBlockChars'>>) {
+  const answers = collectAnswers(messages);
+  const parts = messages.flatMap((m) => (m.role === 'assistant' ? m.parts.filter((p) => p.type === BLOCK_PART) : []));
+  const described = new Map<Part, string>();
+  let remaining = options.maxTotalBlockChars;
+  for (const part of parts.reverse()) {
+    // Below this there is not enough room left to say anything useful about a block.
+    if (remaining < 120) break;
+    const text = describeBlock(part.data, options.maxBlockChars, answers);
+    const kept = shorten(text, remaining);
+    described.set(part, kept);
+    remaining -= kept.length;
+  }
+  return described;
+}
+
+function describeReport(data: unknown, maxChars: number): string | undefined {
+  const result = validateFinalAnswer(data);
+  if (!result.ok) return undefined;
+  const { text, ui_block_ids: ids } = result.answer;
+  const head = ids.length ? `[Final report, shown with the blocks ${ids.map((id) => `"${id}"`).join(', ')}]` : '[Final report]';
+  return shorten(`${head}\n${text}`, maxChars);
+}
+
+function describeSubmission(data: unknown): string | undefined {
+  const submission = readSubmission(data);
+  if (!submission) return undefined;
+  const values = shorten(JSON.stringify(submission.values), 4_000);
+  return `[Answers submitted through the form "${submission.elementId}" of block "${submission.blockId}"]\n${values}`;
+}
+
+/**
+ * The thread's UI messages (the `messages` of the request body, as
+ * `<agent-thread>` or `useChat` send them) as the model messages
+ * `streamText` takes. Blocks become compact text (id, fallback_text, the
+ * data), the final report assistant text, a form submission the user's
+ * answers; text, files and tool steps convert as the AI SDK converts them.
+ * Unreadable or hostile input is left out, never thrown on.
+ */
+export async function toModelMessages(messages: unknown, options: ModelHistoryOptions = {}): Promise<ModelMessage[]> {
+  const { maxBlockChars = 2_000, maxTotalBlockChars = 12_000, maxReportChars = 8_000, tools } = options;
+  const cleaned = cleanMessages(messages);
+  const blocks = describeBlocks(cleaned, { maxBlockChars, maxTotalBlockChars });
+  // Each block part carries its description from here on; one left out of the budget goes.
+  const withDescriptions = cleaned.map((m) => ({
+    ...m,
+    parts: m.parts.flatMap((p) => (p.type !== BLOCK_PART ? [p] : blocks.has(p) ? [{ type: BLOCK_PART, data: blocks.get(p) }] : [])),
+  }));
+  const convertDataPart = (part: { type: string; data: unknown }) => {
+    const text =
+      part.type === BLOCK_PART
+        ? (part.data as string)
+        : part.type === FINAL_ANSWER_PART
+          ? describeReport(part.data, maxReportChars)
+          : part.type === FORM_ANSWER_PART
+            ? describeSubmission(part.data)
+            : undefined;
+    return text === undefined ? undefined : { type: 'text' as const, text };
+  };
+  const convert = (list: Message[]) =>
+    convertToModelMessages(list as unknown as UIMessage[], { convertDataPart, ignoreIncompleteToolCalls: true, ...(tools ? { tools } : {}) });
+  try {
+    return await convert(withDescriptions);
+  } catch {
+    // A tool part the SDK cannot convert (a hand-made or tampered one): the conversation without tool steps.
+    return convert(withDescriptions.map((m) => ({ ...m, parts: m.parts.filter((p) => !p.type.startsWith('tool-') && p.type !== 'dynamic-tool') })));
+  }
+}
