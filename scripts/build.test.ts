@@ -6,8 +6,12 @@ import { gzipSync } from 'node:zlib';
 /* Checks of what `npm run build` produced (npm test builds first). */
 
 const gzipped = (path: string) => gzipSync(readFileSync(path)).length;
-/** The core entry's budget in bytes, min+gzip: the spec allows 60 kB; this is tightened as the code shrinks. */
-const CORE_BUDGET = 54 * 1024;
+/**
+ * The core entry's budget in bytes, min+gzip: the spec allows 60 kB; this is
+ * tightened as the code shrinks (it was 54 kB before resume, the review-only
+ * process, the block placeholder and two-tab writes added 2.3 kB).
+ */
+const CORE_BUDGET = 57 * 1024;
 
 describe('build output', () => {
   it(`the CDN entry (everything but chart.js and Leaflet) stays within ${CORE_BUDGET / 1024} kB min+gzip`, () => {
