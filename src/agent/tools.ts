@@ -54,7 +54,7 @@ export function answerTools(writer: PartWriter) {
   const published = new Set<string>();
   return {
     [PRESENT_ANSWER]: tool({
-      description: `Show structured UI (metrics, tables, charts, evidence, a map location, a follow-up form) inside your answer. Blocks of earlier turns appear in the conversation as text beginning with [Answer block "…" shown to the reader]; they stay as they were, so show changes in a new block.\n\n${catalogPrompt()}`,
+      description: `Show structured UI (metrics, tables, charts, evidence, a map location, a follow-up form) inside your answer.\n\n${catalogPrompt()}`,
       inputSchema: jsonSchema<Block>(catalogJsonSchema()),
       async execute(input): Promise<ToolOutcome> {
         const result = writeBlock(writer, input);

@@ -46,6 +46,8 @@ export function catalogPrompt(): string {
     'have one cell per column; form field names are unique. No HTML, scripts, URLs or event handlers:',
     'unknown properties are rejected. Publishing the same `block_id` again in the same turn updates that block.',
     'Finish with `final_answer` `{ text, ui_block_ids }`: the markdown report and the blocks to keep on display.',
+    'Blocks of earlier turns come back in the conversation as text beginning with `[Answer block "<block_id>" shown to the reader]`,',
+    'with their data; they stay as they were, so show a change in a new block.',
     '',
     ...componentNames.map(describeComponent).flatMap((text) => [text, '']),
   ]
