@@ -1,7 +1,6 @@
 import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { describeErrors } from '../catalog/index.js';
 import { AnswerErrorEvent, AnswerSendEvent } from '../components/shared/events.js';
@@ -15,6 +14,7 @@ import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
 import { header } from './header.js';
+import { messageTemplate } from './message.js';
 import { ThreadPersistence } from './persistence.js';
 import { ResumeController } from './resume-controller.js';
 import { StreamReader } from './stream-reader.js';
@@ -262,20 +262,6 @@ export class AgentThread extends LitElement {
     void this.send(text);
   }
 
-  private renderMessage(message: ThreadMessage) {
-    if (message.role === 'user') {
-      return html`<div class="user" role="article" aria-label=${msg('You')} dir="auto">${message.text}</div>`;
-    }
-    return html`<agent-turn
-      role="article"
-      exportparts="report, process"
-      aria-label=${msg('Assistant')}
-      aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
-      .turn=${message}
-      ${ref((element) => element && this.turnElements.set(message, element as AgentTurn))}
-    ></agent-turn>`;
-  }
-
   override render() {
     const messages = this.state.messages;
     const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
@@ -289,7 +275,7 @@ export class AgentThread extends LitElement {
           ${repeat(
             this.follow.visible(messages),
             (message) => message.id,
-            (message) => this.renderMessage(message),
+            (message) => messageTemplate(message, (turn, element) => this.turnElements.set(turn, element)),
           )}
         </div>
       </div>
