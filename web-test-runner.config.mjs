@@ -1,4 +1,4 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
@@ -11,6 +11,16 @@ import { register as registerTsx } from 'tsx/esm/api';
 registerTsx();
 await import('./scripts/ai-major.mjs');
 const { loopRoutes } = await import('./playground/loop-routes.ts');
+
+// Further back ends the browser tests talk to on loopback: each module in
+// scripts/test-servers/ exports `middleware()` (TypeScript loads through tsx).
+const serverDir = new URL('./scripts/test-servers/', import.meta.url);
+const testServers = await Promise.all(
+  readdirSync(serverDir)
+    .filter((name) => /\.(mjs|ts)$/.test(name))
+    .sort()
+    .map((name) => import(new URL(name, serverDir).href)),
+);
 
 /** Writes pass/fail counts for scripts/run-tests.mjs to total up. */
 function countReporter() {
@@ -101,7 +111,7 @@ const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 0;
 export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts', 'playground/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  middleware: [testChatServer(), loopRoutes()],
+  middleware: [testChatServer(), loopRoutes(), ...testServers.map((server) => server.middleware())],
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults(), heapAfterGc()],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
   concurrency: 2,
