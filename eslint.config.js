@@ -28,6 +28,8 @@ const LAYERS = {
   thread: { uses: ['catalog', 'conversation', 'store', 'components', 'localization.js', 'config.js'], testsAlsoUse: ['index.js'] },
   agent: { uses: ['catalog', 'conversation'], noDom: true },
   mcp: { uses: ['catalog', 'conversation'], noDom: true },
+  // The MCP App's view: the block element in the host's frame.
+  'mcp-app': { uses: ['catalog', 'components', 'localization.js', 'config.js'] },
 };
 
 // Imports are matched as written, so leaving the folder is `../*` for a file

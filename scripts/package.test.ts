@@ -12,4 +12,9 @@ describe('package entry points', () => {
     const tools = agent.answerTools({ write: () => undefined });
     expect(Object.keys(tools)).to.deep.equal(['present_answer', 'final_answer']);
   });
+
+  it('answer-ui/mcp resolves from Node and offers registerAnswerApp', async () => {
+    const mcp = await import('answer-ui/mcp');
+    expect(mcp.registerAnswerApp).to.be.a('function');
+  });
 });

@@ -1,0 +1,195 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { Block } from '../catalog/index.js';
+import { revenueBlock } from '../test-support/blocks.js';
+import { clearCspReports, cspReports, deepText, hostView, type HostMessage, type HostedView } from './test-host.js';
+
+/*
+ * The MCP App view as a host shows it: the built resource HTML in a frame
+ * sandboxed with `allow-scripts` only (no same origin, no forms, no modals),
+ * under the MCP Apps default CSP (scripts/test-servers/mcp.ts), driven by
+ * ext-apps' own host side, AppBridge. Such a frame is opaque to the page, so
+ * these tests see only what a host sees: the size it reports, the messages
+ * it sends and what the policy blocked. A second kind of frame, the same
+ * document with `allow-same-origin` added, lets the rendering checks read
+ * its DOM.
+ */
+
+const formBlock: Block = {
+  block_id: 'crew-check',
+  fallback_text: 'Which crew goes to pump station 4?',
+  root: 'ask',
+  elements: {
+    ask: {
+      type: 'FollowUpForm',
+      props: {
+        title: 'Crew for pump station 4',
+        fields: [
+          { name: 'crew', label: 'Crew', kind: 'text', required: true },
+          { name: 'hours', label: 'Hours', kind: 'number' },
+        ],
+        submit_label: 'Send crew',
+      },
+    },
+  },
+};
+
+const mounted: HostedView[] = [];
+
+async function host(context: McpUiHostContext, options?: Parameters<typeof hostView>[1]) {
+  const view = await hostView(context, options);
+  mounted.push(view);
+  return view;
+}
+
+describe('the MCP App view in a host frame', function () {
+  this.timeout(30_000);
+
+  beforeEach(clearCspReports);
+  afterEach(() => Promise.all(mounted.splice(0).map((view) => view.close())));
+
+  it('the policy it runs under reports what it blocks (so an empty report list means something)', async () => {
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.src = '/mcp-app/probe.html';
+    document.body.append(frame);
+    await waitUntil(async () => (await cspReports()).length > 0, 'no report of the blocked fetch', { timeout: 10_000 });
+    frame.remove();
+  });
+
+  it('in a strict frame (dark, Arabic, narrow) renders the form, reports its size, and sends the submission as ui/message', async () => {
+    const before = document.createElement('button');
+    before.textContent = 'before the frame';
+    document.body.append(before);
+    const { bridge, sizes, messages } = await host({ theme: 'dark', locale: 'ar', containerDimensions: { maxWidth: 320 } });
+    await bridge.sendToolInput({ arguments: formBlock as unknown as Record<string, unknown> });
+    // The form's height, reported: more than an empty document's.
+    await waitUntil(() => sizes.some((size) => (size.height ?? 0) > 150), `sizes reported: ${JSON.stringify(sizes)}`, { timeout: 10_000 });
+    expect(sizes.at(-1)!.width).to.be.at.most(320);
+    await bridge.sendToolResult({
+      content: [{ type: 'text', text: formBlock.fallback_text }],
+      structuredContent: formBlock as unknown as Record<string, unknown>,
+    });
+
+    // The reader tabs into the frame, fills in the crew and presses the form's button.
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Team Blue' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => messages.length > 0, 'no ui/message from the form', { timeout: 10_000 });
+    expect(messages).to.have.lengthOf(1);
+    const [message] = messages as [HostMessage];
+    expect(message.role).to.equal('user');
+    const text = (message.content[0] as { type: string; text: string }).text;
+    expect(text).to.include('Crew for pump station 4');
+    expect(text).to.include('Crew: Team Blue');
+    // The unanswered field in the host's language.
+    expect(text).to.include('Hours: (بلا إجابة)');
+    // Submitted once: pressing Enter again sends nothing more.
+    await sendKeys({ press: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages).to.have.lengthOf(1);
+    expect(JSON.stringify(await cspReports())).to.equal('[]');
+    before.remove();
+  });
+
+  it('submits with Enter in a one-line field, where the frame allows no native form submission', async () => {
+    const before = document.createElement('button');
+    document.body.append(before);
+    const { bridge, sizes, messages } = await host({ theme: 'light', locale: 'en-US' });
+    await bridge.sendToolInput({ arguments: formBlock as unknown as Record<string, unknown> });
+    await waitUntil(() => sizes.some((size) => (size.height ?? 0) > 150), 'the form did not render', { timeout: 10_000 });
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    // A required field left empty: the form's own validation keeps it from being sent.
+    await sendKeys({ press: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages).to.deep.equal([]);
+    await sendKeys({ type: 'Team Red' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => messages.length > 0, 'no ui/message from the form', { timeout: 10_000 });
+    expect((messages[0]!.content[0] as { text: string }).text).to.equal('Crew for pump station 4\nCrew: Team Red\nHours: (no answer)');
+    before.remove();
+  });
+
+  it('follows the host: theme, style variables, locale and direction, from start and on change', async () => {
+    const { frame, bridge } = await host(
+      { theme: 'dark', locale: 'ar', styles: { variables: { '--color-text-primary': 'rgb(1, 2, 3)' } as never } },
+      { sameOrigin: true },
+    );
+    await bridge.sendToolInput({ arguments: revenueBlock() as unknown as Record<string, unknown> });
+    const doc = frame.contentDocument!;
+    await waitUntil(() => doc.querySelector('answer-block')?.shadowRoot?.querySelector('answer-metric'), 'the block did not render', { timeout: 10_000 });
+    expect(doc.documentElement.lang).to.equal('ar');
+    expect(doc.documentElement.dir).to.equal('rtl');
+    const metric = doc.querySelector('answer-block')!.shadowRoot!.querySelector('answer-metric')!;
+    const style = frame.contentWindow!.getComputedStyle(metric);
+    expect(style.colorScheme).to.equal('dark');
+    expect(style.color).to.equal('rgb(1, 2, 3)');
+    // The chart's view switch in Arabic: the locale reached the elements.
+    await waitUntil(() => deepText(doc.querySelector('answer-block')!.shadowRoot!).includes('جدول'), 'the block is not in Arabic', { timeout: 5_000 });
+
+    await bridge.sendHostContextChange({ theme: 'light', locale: 'de-DE' });
+    await waitUntil(() => doc.documentElement.lang === 'de-DE', 'the locale did not change', { timeout: 5_000 });
+    expect(doc.documentElement.dir).to.equal('ltr');
+    expect(frame.contentWindow!.getComputedStyle(metric).colorScheme).to.equal('light');
+  });
+
+  it('offers Locate and Open source to the host as the reader’s messages, and only when pressed', async () => {
+    const { frame, bridge, messages } = await host({ locale: 'en' }, { sameOrigin: true, width: 640 });
+    const place: Block = {
+      block_id: 'site',
+      fallback_text: 'Pump 4.',
+      root: 'main',
+      elements: {
+        main: { type: 'Stack', props: { direction: 'vertical' }, children: ['map', 'sources'] },
+        map: { type: 'MapLocation', props: { label: 'Pump 4', lat: 39.1, lng: 117.2 } },
+        sources: { type: 'Evidence', props: { title: 'Sources', items: [{ source: 'Inspection log', ref: 'doc-1' }] } },
+      },
+    };
+    await bridge.sendToolInput({ arguments: place as unknown as Record<string, unknown> });
+    const block = () => frame.contentDocument!.querySelector('answer-block')?.shadowRoot;
+    await waitUntil(() => block()?.querySelector('answer-evidence')?.shadowRoot?.querySelector('button.open'), 'the block did not render', { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(messages).to.deep.equal([]);
+    block()!.querySelector('answer-map-location')!.shadowRoot!.querySelector<HTMLButtonElement>('[part=locate]')!.click();
+    block()!.querySelector('answer-evidence')!.shadowRoot!.querySelector<HTMLButtonElement>('button.open')!.click();
+    await waitUntil(() => messages.length === 2, 'the host did not get both messages', { timeout: 5_000 });
+    expect(messages.map((m) => (m.content[0] as { text: string }).text)).to.deep.equal([
+      'Locate Pump 4 on the map (39.1, 117.2)',
+      'Open source: Inspection log (doc-1)',
+    ]);
+  });
+
+  it('shows nothing before the tool input, then an invalid block’s fallback_text, never half a tree, and a valid result replaces it', async () => {
+    const { frame, bridge } = await host({ theme: 'light' }, { sameOrigin: true });
+    expect(frame.contentDocument!.querySelector('answer-block')).to.equal(null);
+    const hostile = revenueBlock() as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    hostile.elements.kpi!.props.onclick = "pwn('x')";
+    await bridge.sendToolInput({ arguments: hostile as unknown as Record<string, unknown> });
+    const doc = frame.contentDocument!;
+    const block = () => doc.querySelector('answer-block')?.shadowRoot;
+    await waitUntil(() => block()?.querySelector('[part=fallback]'), 'no fallback shown', { timeout: 10_000 });
+    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal('Q3 revenue rose 12% to 1.2 M USD; see table.');
+    expect(block()!.querySelector('answer-metric')).to.equal(null);
+    await bridge.sendToolResult({ content: [{ type: 'text', text: 'ok' }], structuredContent: revenueBlock() as unknown as Record<string, unknown> });
+    await waitUntil(() => block()?.querySelector('answer-metric'), 'the valid result was not shown', { timeout: 10_000 });
+  });
+
+  it('withdraws a block the server refused: the reader sees its fallback_text, as the model hears it was not shown', async () => {
+    const { frame, bridge } = await host({ theme: 'light' }, { sameOrigin: true });
+    await bridge.sendToolInput({ arguments: revenueBlock() as unknown as Record<string, unknown> });
+    const block = () => frame.contentDocument!.querySelector('answer-block')?.shadowRoot;
+    await waitUntil(() => block()?.querySelector('answer-metric'), 'the block was not shown', { timeout: 10_000 });
+    await bridge.sendToolResult({
+      isError: true,
+      content: [{ type: 'text', text: 'The block was not shown: too_large at /: …' }],
+      structuredContent: { errors: [] },
+    });
+    await waitUntil(() => !block()?.querySelector('answer-metric'), 'the refused block stayed', { timeout: 5_000 });
+    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal('Q3 revenue rose 12% to 1.2 M USD; see table.');
+  });
+});
