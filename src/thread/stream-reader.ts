@@ -1,5 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type TurnEnding } from '../conversation/index.js';
+import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type StreamEvent, type TurnEnding } from '../conversation/index.js';
+
+/**
+ * Reads one stream's events in another protocol than the AI SDK's (AG-UI):
+ * takes each event's data as it arrives and returns true when the turn is
+ * over, or a promise of that when the next event must wait (a conversation
+ * being replaced in storage). Such a stream is not resumed: resuming is the
+ * AI SDK's convention.
+ */
+export type EventHandler = (data: StreamEvent) => boolean | Promise<boolean>;
 
 /** How many times in a row an answer whose connection dropped is asked for again before the reader is told. */
 export const MAX_RESUME_ATTEMPTS = 3;
@@ -55,7 +64,7 @@ export class StreamReader implements ReactiveController {
   }
 
   /** Sends the request `send` makes (with this reader's abort signal) and reads its response. */
-  async post(send: (signal: AbortSignal) => Promise<Response>): Promise<void> {
+  async post(send: (signal: AbortSignal) => Promise<Response>, events?: EventHandler): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController = new AbortController());
     let response: Response;
@@ -66,7 +75,7 @@ export class StreamReader implements ReactiveController {
       if (this.abortController === abort) this.finish();
       return;
     }
-    await this.read(response);
+    await this.read(response, false, events);
   }
 
   /**
@@ -74,7 +83,7 @@ export class StreamReader implements ReactiveController {
    * its start (no turn is opened for it: the target's `replayStarts` decides
    * where it goes). Resolves when it ends; never rejects.
    */
-  async read(source: Response | ReadableStream<Uint8Array>, replay = false): Promise<void> {
+  async read(source: Response | ReadableStream<Uint8Array>, replay = false, events?: EventHandler): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController ??= new AbortController());
     if (!replay) this.target.openTurn();
@@ -92,8 +101,9 @@ export class StreamReader implements ReactiveController {
       this.finish();
       return;
     }
-    let dropped = await this.readStream(stream, replay, abort.signal);
-    for (let attempt = 1; dropped !== undefined && attempt <= MAX_RESUME_ATTEMPTS && !abort.signal.aborted; attempt++) {
+    let dropped = await this.readStream(stream, replay, abort.signal, events);
+    const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
+    for (let attempt = 1; dropped !== undefined && attempt <= attempts && !abort.signal.aborted; attempt++) {
       let again: Response | null;
       try {
         again = await this.target.reconnect(abort.signal, attempt);
@@ -109,10 +119,10 @@ export class StreamReader implements ReactiveController {
   }
 
   /** Reads one stream; resolves with why it dropped, or undefined when the answer ended or the reading was stopped. */
-  private async readStream(stream: ReadableStream<Uint8Array>, replay: boolean, signal: AbortSignal): Promise<string | undefined> {
+  private async readStream(stream: ReadableStream<Uint8Array>, replay: boolean, signal: AbortSignal, events?: EventHandler): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
     try {
-      if (await this.readEvents(reader, replay)) {
+      if (await this.readEvents(reader, replay, events)) {
         await reader.cancel().catch(() => undefined);
         return undefined;
       }
@@ -123,7 +133,7 @@ export class StreamReader implements ReactiveController {
   }
 
   /** Reads events until `[DONE]`, the end of the turn (true) or the end of the bytes (false). */
-  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, replay: boolean): Promise<boolean> {
+  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, replay: boolean, handler?: EventHandler): Promise<boolean> {
     const decoder = new TextDecoder();
     const parser = new EventStreamParser();
     let first = replay;
@@ -132,6 +142,11 @@ export class StreamReader implements ReactiveController {
       const events = parser.push(chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }));
       if (chunk.done) events.push(...parser.end());
       for (const data of events) {
+        if (handler) {
+          const ended = handler(data);
+          if (typeof ended === 'boolean' ? ended : await ended) return true;
+          continue;
+        }
         if (data === OVERSIZED_EVENT) {
           this.target.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
           continue;

@@ -8,6 +8,7 @@ import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
+import { AgUiConnection } from './ag-ui/connection.js';
 import { Announcer } from './announcer.js';
 import { composer } from './composer.js';
 import { FocusRescue } from './focus-rescue.js';
@@ -40,7 +41,11 @@ define('agent-turn', AgentTurn);
  * reload or a dropped connection (`GET {api}/{thread-id}/stream`, as
  * `useChat({ resume: true })` asks for it).
  *
+ * With `protocol="ag-ui"`, sending POSTs an AG-UI `RunAgentInput` and reads
+ * AG-UI events instead (their reader loads on first use).
+ *
  * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
+ * @fires answer-state - The AG-UI agent state changed; `detail: { state }`.
  * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
  * @csspart messages - The message list.
  * @csspart composer - The message form.
@@ -64,6 +69,12 @@ export class AgentThread extends LitElement {
 
   /** Resume an answer in flight after a reload or a dropped connection, from `GET {api}/{thread-id}/stream`. */
   @property({ type: Boolean }) resume = false;
+
+  /** What `api` speaks: `ai-sdk` (the AI SDK UI message stream) or `ag-ui` (AG-UI events). */
+  @property() protocol: 'ai-sdk' | 'ag-ui' = 'ai-sdk';
+
+  /** The AG-UI agent state: the agent's last snapshot and the deltas since, sent back with each run. */
+  @property({ attribute: false }) agentState: unknown = {};
 
   /** Hide the built-in composer (the host sends with `send()`). */
   @property({ type: Boolean, attribute: 'no-composer' }) noComposer = false;
@@ -105,7 +116,8 @@ export class AgentThread extends LitElement {
       this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
       this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
     },
-    switched: (threadId) => void this.resumer.connect(threadId),
+    // Resuming is the AI SDK's convention, not AG-UI's.
+    switched: (threadId) => void (this.protocol === 'ag-ui' || this.resumer.connect(threadId)),
   });
   private resumer: ResumeController = new ResumeController(this, {
     state: this.state,
@@ -114,6 +126,7 @@ export class AgentThread extends LitElement {
     replay: (response) => this.stream.read(response, true),
     replaced: (old, fresh) => this.persistence.replaced(old, fresh),
   });
+  private agUi = new AgUiConnection(this, this.state, this.persistence, this.follow, { receive: (p) => this.receive(p), report: (c, d) => this.report(c, d) });
 
   constructor() {
     super();
@@ -142,6 +155,8 @@ export class AgentThread extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('store')) this.persistence.useStore(this.store);
     if (changed.has('threadId') || changed.has('store')) void this.persistence.switchTo(this.threadId);
+    // Agent state belongs to its thread; a host restoring it sets it after a switch.
+    if (changed.get('threadId') !== undefined) this.agentState = {};
   }
 
   /** Resolves once the saved conversation for the current `thread-id` is shown. */
@@ -159,6 +174,7 @@ export class AgentThread extends LitElement {
     this.resumer.cancel();
     this.stop();
     this.queued = [];
+    this.agentState = {};
     await this.persistence.clear();
     this.requestUpdate();
   }
@@ -185,7 +201,9 @@ export class AgentThread extends LitElement {
     this.resumer.cancel();
     const history = [...this.state.messages];
     this.state.openNewTurn();
-    await this.stream.post((signal) => postChat(api, this.threadId || this.fallbackChatId, history, this.requestOptions, signal));
+    const chatId = this.threadId || this.fallbackChatId;
+    if (this.protocol === 'ag-ui') return this.agUi.run(this.stream, api, chatId, history, this.requestOptions);
+    await this.stream.post((signal) => postChat(api, chatId, history, this.requestOptions, signal));
   }
 
   /** Stops the answer that is streaming; what arrived is kept. */
@@ -195,12 +213,9 @@ export class AgentThread extends LitElement {
     if (change) this.reflect(change);
   }
 
-  /**
-   * Reads an AI SDK UI message stream (a fetch `Response` or a byte stream)
-   * into the thread. Resolves when it ends; never rejects.
-   */
+  /** Reads an AI SDK UI message stream (AG-UI events with `protocol="ag-ui"`) into the thread; resolves when it ends. */
   consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
-    return this.stream.read(source);
+    return this.protocol === 'ag-ui' ? this.agUi.consume(this.stream, source) : this.stream.read(source);
   }
 
   /** Applies one stream part (an object like `{ type: 'text-delta', id, delta }`). Unknown parts are ignored. */

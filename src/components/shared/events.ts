@@ -59,6 +59,13 @@ export class AnswerSendEvent extends AnswerEvent<{ text: string; data?: unknown 
   }
 }
 
+/** The AG-UI agent state changed (a snapshot or a delta); `state` is the whole new state. */
+export class AnswerStateEvent extends AnswerEvent<{ state: unknown }> {
+  constructor(detail: { state: unknown }) {
+    super('answer-state', detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'answer-form-submit': AnswerFormSubmitEvent;
@@ -66,5 +73,6 @@ declare global {
     'answer-source-select': AnswerSourceSelectEvent;
     'answer-error': AnswerErrorEvent;
     'answer-send': AnswerSendEvent;
+    'answer-state': AnswerStateEvent;
   }
 }
