@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import conformance from '../src/catalog/conformance/blocks.json' with { type: 'json' };
 import { validateBlock, type Block } from '../src/catalog/index.js';
+import { poisonStrings } from '../src/test-support/poison.js';
 import corpus from './corpus.json' with { type: 'json' };
 import { startStrictServer, type StrictServer } from './server.js';
 
@@ -47,19 +48,7 @@ function everyComponent(): Block {
  * reaches each component through the real validator.
  */
 function poisoned(payload: string): Block {
-  const block = everyComponent();
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value === 'string' && key !== 'type' && key !== 'root' && key !== 'block_id') {
-        (node as Record<string, unknown>)[key] = payload;
-        if (!validateBlock(block).ok) (node as Record<string, unknown>)[key] = value;
-      } else visit(value);
-    }
-  };
-  for (const element of Object.values(block.elements)) visit(element.props);
-  visit(block);
-  return block;
+  return poisonStrings(everyComponent(), payload);
 }
 
 /** Server-sent events as the AI SDK UI message stream frames them. */

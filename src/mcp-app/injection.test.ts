@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { validateBlock, type Block } from '../catalog/index.js';
+import type { Block } from '../catalog/index.js';
+import { poisonStrings } from '../test-support/poison.js';
 import { clearCspReports, cspReports, deepText, hostView, type HostedView } from './test-host.js';
 
 /*
@@ -28,18 +29,7 @@ function poisoned(cases: Conformance['cases'], payload: string): Block {
   block.elements.kpi = example.elements.kpi!;
   block.elements.trend = example.elements.trend!;
   (block.elements.root as { children: string[] }).children.push('kpi', 'trend');
-  const visit = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value === 'string' && key !== 'type' && key !== 'root' && key !== 'block_id') {
-        (node as Record<string, unknown>)[key] = payload;
-        if (!validateBlock(block).ok) (node as Record<string, unknown>)[key] = value;
-      } else visit(value);
-    }
-  };
-  for (const element of Object.values(block.elements)) visit(element.props);
-  visit(block);
-  return block;
+  return poisonStrings(block, payload);
 }
 
 async function present(view: HostedView, block: Block) {
