@@ -2,7 +2,6 @@ import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { describeErrors } from '../catalog/index.js';
 import { AnswerErrorEvent, AnswerSendEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
@@ -10,6 +9,7 @@ import { newId, readPart, ThreadState, type AssistantTurn, type Change, type Not
 import type { ThreadStore } from '../store/index.js';
 import { AgUiConnection } from './ag-ui/connection.js';
 import { Announcer } from './announcer.js';
+import { errorEvents } from './change-errors.js';
 import { composer } from './composer.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
@@ -21,7 +21,7 @@ import { ResumeController } from './resume-controller.js';
 import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
 import { postChat, type RequestOptions } from './transport.js';
-import { AgentTurn, noticeText } from './turn.js';
+import { AgentTurn } from './turn.js';
 
 define('agent-turn', AgentTurn);
 
@@ -252,14 +252,7 @@ export class AgentThread extends LitElement {
     if (change.opened || change.closed) this.requestUpdate();
     if (change.closed && !this.stream.active) queueMicrotask(() => this.sendQueued());
     this.turnChanged(change.turn, change.closed || change.turn.closed);
-    if (change.notice) {
-      const { code, detail } = change.notice;
-      this.dispatchEvent(new AnswerErrorEvent({ code, message: detail || noticeText(change.notice) }));
-    }
-    if (change.rejected) {
-      const { errors } = change.rejected;
-      this.dispatchEvent(new AnswerErrorEvent({ code: errors[0]!.code, message: describeErrors(errors) }));
-    }
+    for (const event of errorEvents(change)) this.dispatchEvent(event);
     this.announcer.change(change);
   }
 
