@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { revenueBlock } from './test-support/blocks.js';
+import { cdnPage } from './test-support/cdn-page.js';
 import { outline } from './test-support/settle.js';
 
 /*
@@ -8,24 +9,6 @@ import { outline } from './test-support/settle.js';
  */
 
 type FrameWindow = Window & typeof globalThis;
-
-async function page(
-  kind: 'module' | 'classic',
-): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; thread: HTMLElement & { consume(s: ReadableStream<Uint8Array>): Promise<void> } }> {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'width: 900px; height: 700px';
-  frame.src = `/src/test-support/cdn-${kind}.html`;
-  document.body.append(frame);
-  // A classic script in <head> runs before the body is parsed: wait for both.
-  await waitUntil(
-    () => frame.contentWindow?.customElements?.get('agent-thread') && frame.contentDocument?.readyState === 'complete',
-    `the ${kind} build did not define agent-thread`,
-    { timeout: 10_000 },
-  );
-  const win = frame.contentWindow as FrameWindow;
-  const thread = win.document.querySelector('agent-thread') as never;
-  return { frame, win, thread };
-}
 
 function sse(parts: unknown[]): ReadableStream<Uint8Array> {
   const text = parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
@@ -46,7 +29,7 @@ for (const kind of ['module', 'classic'] as const) {
   describe(`CDN build (${kind} script)`, () => {
     it('a text-only thread fetches neither chart.js nor Leaflet; a chart and a map load them when shown', async function () {
       this.timeout(30_000);
-      const { frame, win, thread } = await page(kind);
+      const { frame, win, thread } = await cdnPage(kind);
       try {
         await thread.consume(
           sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Only **text** here.' }, { type: 'finish' }]),

@@ -148,8 +148,7 @@ export class AgentThread extends LitElement {
     super.disconnectedCallback();
     // Leaving the page is not the reader's Stop: the answer is cut off, as by
     // a reload, and can be resumed when a thread shows it again.
-    const change = this.state.endTurn('interrupted');
-    if (change) this.reflect(change);
+    this.reflect(this.state.endTurn('interrupted'));
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -209,8 +208,7 @@ export class AgentThread extends LitElement {
   /** Stops the answer that is streaming; what arrived is kept. */
   stop(): void {
     this.stream.cancel();
-    const change = this.state.endTurn('stopped');
-    if (change) this.reflect(change);
+    this.reflect(this.state.endTurn('stopped'));
   }
 
   /** Reads an AI SDK UI message stream (AG-UI events with `protocol="ag-ui"`) into the thread; resolves when it ends. */
@@ -227,27 +225,26 @@ export class AgentThread extends LitElement {
   private receive(json: unknown): boolean {
     const known = readPart(json);
     if (known?.type === 'start') this.resumer.started(known.messageId);
-    const change = known && this.state.apply(known);
-    if (!change) return false;
+    const change = known ? this.state.apply(known) : undefined;
     this.reflect(change);
-    if (change.closed && this.stream.active) this.stream.abortRequest();
-    return Boolean(change.closed);
+    if (change?.closed && this.stream.active) this.stream.abortRequest();
+    return Boolean(change?.closed);
   }
 
   /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
   private sendQueued() {
-    if (this.busy) return;
-    const next = this.queued.shift();
+    const next = this.busy ? undefined : this.queued.shift();
     if (next) void this.send(next.text, next.data);
   }
 
   /** Adds an inline notice, fires `answer-error`, and optionally ends the turn. */
   private report(code: NoticeCode, detail: string, endAs?: TurnEnding) {
-    const change = endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail);
-    if (change) this.reflect(change);
+    this.reflect(endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail));
   }
 
-  private reflect(change: Change) {
+  /** Shows what a change of the conversation did (nothing when it did nothing), saves it and tells the host. */
+  private reflect(change: Change | undefined) {
+    if (!change) return;
     // The message list and the composer change only when a turn opens or closes.
     if (change.opened || change.closed) this.requestUpdate();
     if (change.closed && !this.stream.active) queueMicrotask(() => this.sendQueued());

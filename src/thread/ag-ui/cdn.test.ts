@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { cdnPage } from '../../test-support/cdn-page.js';
 import { outline } from '../../test-support/settle.js';
 
 /*
@@ -7,22 +8,6 @@ import { outline } from '../../test-support/settle.js';
  * classic build has it inside its one file.
  */
 
-type Thread = HTMLElement & { protocol: string; consume(source: ReadableStream<Uint8Array>): Promise<void> };
-
-async function page(kind: 'module' | 'classic'): Promise<{ frame: HTMLIFrameElement; win: Window; thread: Thread }> {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'width: 900px; height: 700px';
-  frame.src = `/src/test-support/cdn-${kind}.html`;
-  document.body.append(frame);
-  await waitUntil(
-    () => frame.contentWindow?.customElements?.get('agent-thread') && frame.contentDocument?.readyState === 'complete',
-    `the ${kind} build did not define agent-thread`,
-    { timeout: 10_000 },
-  );
-  const win = frame.contentWindow!;
-  return { frame, win, thread: win.document.querySelector('agent-thread') as Thread };
-}
-
 const sse = (events: unknown[], end = '') => new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') + end).body!;
 const readerChunks = (win: Window) => win.performance.getEntriesByType('resource').filter((entry) => /chunks\/reader-/.test(entry.name));
 
@@ -30,7 +15,7 @@ for (const kind of ['module', 'classic'] as const) {
   describe(`CDN build (${kind} script) and AG-UI`, () => {
     it('reads AG-UI events once a thread uses protocol="ag-ui", and loads no AG-UI code before', async function () {
       this.timeout(30_000);
-      const { frame, win, thread } = await page(kind);
+      const { frame, win, thread } = await cdnPage(kind);
       try {
         await thread.consume(
           sse(
