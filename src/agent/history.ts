@@ -24,6 +24,9 @@ type Message = { role: 'user' | 'assistant'; parts: Part[] };
 const TOOL_STATES = ['input-available', 'output-available', 'output-error', 'output-denied', 'approval-requested', 'approval-responded'];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+/;
+const isUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value);
+
 /** A part `convertToModelMessages` can take as it is, copied so later reads see what was checked. */
 function cleanPart(part: unknown): Part | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
@@ -31,7 +34,7 @@ function cleanPart(part: unknown): Part | undefined {
   if (type === 'text' || type === 'reasoning') return typeof part.text === 'string' ? { type, text: part.text } : undefined;
   if (type === 'step-start') return { type };
   if (type === 'file')
-    return typeof part.url === 'string' && typeof part.mediaType === 'string'
+    return isUrl(part.url) && typeof part.mediaType === 'string' && MEDIA_TYPE.test(part.mediaType)
       ? { type, url: part.url, mediaType: part.mediaType, ...(typeof part.filename === 'string' ? { filename: part.filename } : {}) }
       : undefined;
   if (type.startsWith('data-')) return { type, id: part.id, data: part.data };
@@ -144,7 +147,7 @@ export async function toModelMessages(messages: unknown, options: ModelHistoryOp
   try {
     return await convert(withDescriptions);
   } catch {
-    // A tool part the SDK cannot convert (a hand-made or tampered one): the conversation without tool steps.
-    return convert(withDescriptions.map((m) => ({ ...m, parts: m.parts.filter((p) => !p.type.startsWith('tool-') && p.type !== 'dynamic-tool') })));
+    // A part the SDK cannot convert (a hand-made or tampered tool step or file): the conversation as text.
+    return convert(withDescriptions.map((m) => ({ ...m, parts: m.parts.filter((p) => p.type === 'text' || p.type.startsWith('data-')) })));
   }
 }
