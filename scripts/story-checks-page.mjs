@@ -55,7 +55,9 @@ export async function settleInPage(timeout) {
             .getContext('2d')
             .getImageData(0, 0, c.width, c.height)
             .data.some((value, i) => i % 4 === 3 && value !== 0);
-        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas)) waiting.push(`chart "${el.heading}"`);
+        // A drawing of older values (an in-place update not drawn yet) is not drawn either.
+        const stale = () => JSON.stringify(el.chartInstance.data.datasets.map((d) => d.data)) !== JSON.stringify((el.series ?? []).map((s) => s.values));
+        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas) || stale()) waiting.push(`chart "${el.heading}"`);
       }
       if (el.localName === 'answer-map-location') {
         const box = el.shadowRoot?.querySelector('.map');
