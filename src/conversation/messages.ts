@@ -27,6 +27,13 @@ export interface ToolItem {
   /** A short, plain summary of the output or error. */
   summary: string;
   /**
+   * The call's input, kept only for a call that asks for approval: the
+   * reader reads it before deciding, and the answer goes back with it.
+   */
+  input?: unknown;
+  /** The approval the call asked for (`tool-approval-request`) and the reader's answer, once given. */
+  approval?: { id: string; approved?: boolean; reason?: string };
+  /**
    * A `present_answer` call whose block has not arrived (nor been
    * rejected) yet: a placeholder stands where the block will appear. Never
    * saved: a turn that is over has nothing left to prepare.
@@ -52,7 +59,50 @@ export interface NoticeItem {
   detail: string;
 }
 
-export type TurnItem = TextItem | ToolItem | BlockItem | NoticeItem;
+/** A source the answer used (`source-url` / `source-document`); listed, numbered, under the answer. */
+export interface SourceItem {
+  kind: 'source';
+  key: string;
+  sourceId: string;
+  /** Only for a web source; the list links it only when it is http(s). */
+  url?: string;
+  title?: string;
+  /** A document source's media type and file name. */
+  mediaType?: string;
+  filename?: string;
+}
+
+/** A file as the AI SDK's `file` part carries it. */
+export interface FileRef {
+  /** A `data:` or `blob:` URL, or a remote one (never loaded). Empty when the file was too large to save. */
+  url: string;
+  mediaType: string;
+  filename?: string;
+}
+
+/** A file the agent sent (`file` part). */
+export interface FileItem extends FileRef {
+  kind: 'file';
+  key: string;
+}
+
+/** A step boundary (`start-step`), kept so the history reads back as the AI SDK's `step-start` parts. */
+export interface StepItem {
+  kind: 'step';
+  key: string;
+}
+
+/** A `data-*` part the thread does not render itself: kept for the host (`answer-data`, `renderData`). */
+export interface DataItem {
+  kind: 'data';
+  key: string;
+  /** The part's own type, e.g. `data-weather`. */
+  type: string;
+  id?: string;
+  data: unknown;
+}
+
+export type TurnItem = TextItem | ToolItem | BlockItem | NoticeItem | SourceItem | FileItem | StepItem | DataItem;
 
 export interface UserMessage {
   role: 'user';
@@ -60,6 +110,8 @@ export interface UserMessage {
   text: string;
   /** Structured data sent with the text, e.g. a form submission. */
   data?: unknown;
+  /** Files attached in the composer, sent as `file` parts with `data:` URLs. */
+  files?: FileRef[];
 }
 
 export interface AssistantTurn {
@@ -71,6 +123,8 @@ export interface AssistantTurn {
   status: TurnStatus;
   /** No further part can change this turn. */
   closed: boolean;
+  /** The message's metadata (`messageMetadata` of `start`, `message-metadata` and `finish`), as `UIMessage.metadata`. */
+  metadata?: unknown;
 }
 
 export type ThreadMessage = UserMessage | AssistantTurn;

@@ -18,6 +18,11 @@ export const FINAL_ANSWER_PART = 'data-final_answer';
 /** The data part a form submission travels in, with the user message it became. */
 export const FORM_ANSWER_PART = 'data-answer_form';
 
+/** The prefix of every data part; `data-answer_ui` and the other answer parts are the thread's own. */
+export const DATA_PART_PREFIX = 'data-';
+/** Data parts the thread renders itself; any other `data-*` part is handed to the host. */
+export const OWN_DATA_PARTS: readonly string[] = [BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART];
+
 /** Why an inline notice was added to a turn. */
 export const NOTICE_CODES = [
   'malformed_line',
@@ -38,7 +43,12 @@ export type TurnStatus = (typeof TURN_STATUSES)[number];
 /** How a turn can end. */
 export type TurnEnding = Exclude<TurnStatus, 'streaming'>;
 
-export const TOOL_STATUSES = ['running', 'done', 'failed'] as const;
+/**
+ * How a tool step stands. `awaiting_approval`: the tool waits for the reader
+ * to approve or deny it (a turn that ends leaves it waiting); `denied`: the
+ * reader denied it and it did not run.
+ */
+export const TOOL_STATUSES = ['running', 'done', 'failed', 'awaiting_approval', 'denied'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** Whether `value` is one of `list`: a type guard for the `as const` lists above. */

@@ -1,4 +1,4 @@
-import { BLOCK_PART, FINAL_ANSWER_PART } from './names.js';
+import { BLOCK_PART, DATA_PART_PREFIX, FINAL_ANSWER_PART } from './names.js';
 
 /*
  * The parts of the AI SDK UI message stream that a thread acts on. Parts
@@ -7,7 +7,9 @@ import { BLOCK_PART, FINAL_ANSWER_PART } from './names.js';
  */
 
 export type StreamPart =
-  | { type: 'start'; messageId?: string }
+  | { type: 'start'; messageId?: string; messageMetadata?: unknown }
+  | { type: 'finish'; messageMetadata?: unknown }
+  | { type: 'message-metadata'; messageMetadata: unknown }
   | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string }
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
   | { type: 'tool-input-start'; toolCallId: string; toolName: string }
@@ -16,8 +18,15 @@ export type StreamPart =
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
   | { type: 'tool-output-error' | 'tool-input-error'; toolCallId: string; errorText: string; toolName?: string }
   | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
-  | { type: 'start-step' | 'finish-step' | 'finish' | 'abort' }
-  | { type: 'error'; errorText: string };
+  | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
+  | { type: 'tool-output-denied'; toolCallId: string }
+  | { type: 'source-url'; sourceId: string; url: string; title?: string }
+  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string }
+  | { type: 'file'; url: string; mediaType: string; filename?: string }
+  | { type: 'start-step' | 'finish-step' | 'abort' }
+  | { type: 'error'; errorText: string }
+  /** Any other `data-*` part: the host's. A transient one is handed on, never stored. */
+  | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
 
 const str = (value: unknown): value is string => typeof value === 'string';
 
@@ -27,11 +36,27 @@ export function readPart(value: unknown): StreamPart | undefined {
   const part = value as Record<string, unknown>;
   switch (part.type) {
     case 'start':
+      return { type: 'start', ...(str(part.messageId) ? { messageId: part.messageId } : {}), ...metadataOf(part) };
+    case 'finish':
+      return { type: 'finish', ...metadataOf(part) };
+    case 'message-metadata':
+      return 'messageMetadata' in part ? { type: 'message-metadata', messageMetadata: part.messageMetadata } : undefined;
     case 'start-step':
     case 'finish-step':
-    case 'finish':
     case 'abort':
-      return part as StreamPart;
+      return { type: part.type };
+    case 'tool-approval-request':
+      return str(part.approvalId) && str(part.toolCallId) ? { type: part.type, approvalId: part.approvalId, toolCallId: part.toolCallId } : undefined;
+    case 'tool-output-denied':
+      return str(part.toolCallId) ? { type: part.type, toolCallId: part.toolCallId } : undefined;
+    case 'source-url':
+      return str(part.sourceId) && str(part.url) ? { type: part.type, sourceId: part.sourceId, url: part.url, ...optional(part, 'title') } : undefined;
+    case 'source-document':
+      return str(part.sourceId) && str(part.mediaType) && str(part.title)
+        ? { type: part.type, sourceId: part.sourceId, mediaType: part.mediaType, title: part.title, ...optional(part, 'filename') }
+        : undefined;
+    case 'file':
+      return str(part.url) && str(part.mediaType) ? { type: part.type, url: part.url, mediaType: part.mediaType, ...optional(part, 'filename') } : undefined;
     case 'text-start':
     case 'text-end':
     case 'reasoning-start':
@@ -56,6 +81,15 @@ export function readPart(value: unknown): StreamPart | undefined {
     case 'error':
       return { type: 'error', errorText: String(part.errorText ?? '') };
     default:
+      // Another back end's data part: kept for the host, shape unchecked beyond its envelope.
+      if (str(part.type) && part.type.startsWith(DATA_PART_PREFIX) && (part.id === undefined || str(part.id))) {
+        return { type: part.type as `data-${string}`, ...(part.id === undefined ? {} : { id: part.id }), data: part.data, transient: part.transient === true };
+      }
       return undefined;
   }
 }
+
+/** `messageMetadata` when the part has one. */
+const metadataOf = (part: Record<string, unknown>) => (part.messageMetadata === undefined ? {} : { messageMetadata: part.messageMetadata });
+/** An optional string field, when it is a string. */
+const optional = <K extends string>(part: Record<string, unknown>, key: K) => (str(part[key]) ? ({ [key]: part[key] } as Record<K, string>) : {});

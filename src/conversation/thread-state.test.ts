@@ -123,7 +123,7 @@ const answerCall = (toolCallId: string, toolName = 'present_answer') => ({ type:
 /** The keys of the answer calls whose placeholder is showing. */
 const preparing = (turn: AssistantTurn) => turn.items.filter((i) => i.kind === 'tool' && i.preparing).map((i) => i.key);
 /** The turn's items as the reader meets them, top to bottom. */
-const order = (turn: AssistantTurn) => turn.items.map((i) => (i.kind === 'block' ? `block:${i.blockId}` : i.key));
+const order = (turn: AssistantTurn) => turn.items.map((i) => (i.kind === 'block' ? `block:${i.blockId}` : i.kind === 'step' ? 'step' : i.key));
 
 describe('ThreadState: a placeholder while a block is prepared', () => {
   it('holds a place from the start of a present_answer call until its block arrives, and the block takes that place', () => {
@@ -165,11 +165,11 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
     expect(preparing(turn)).to.deep.equal(['tool:c1', 'tool:c2']);
     feed(state, [{ type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) }]);
     expect(preparing(turn)).to.deep.equal(['tool:c2']);
-    expect(order(turn)).to.deep.equal(['tool:c1', 'block:kpi', 'tool:c2']);
+    expect(order(turn)).to.deep.equal(['step', 'tool:c1', 'block:kpi', 'tool:c2']);
     // c2's block was rejected by the back end and never written.
     expect(state.apply({ type: 'finish-step' })?.turn, 'the turn re-renders').to.equal(turn);
     expect(preparing(turn)).to.deep.equal([]);
-    expect(settled(turn), 'saved as the calls went').to.deep.equal(['present_answer:done', 'block', 'present_answer:failed']);
+    expect(settled(turn), 'saved as the calls went').to.deep.equal(['step', 'present_answer:done', 'block', 'present_answer:failed']);
     expect(state.openTurn, 'the turn goes on').to.equal(turn);
   });
 

@@ -4,13 +4,15 @@ import {
   summarize,
   type AssistantTurn,
   type BlockItem,
+  type DataItem,
   type NoticeItem,
+  type SourceItem,
   type TextItem,
   type ThreadMessage,
   type ToolItem,
   type UserMessage,
 } from './messages.js';
-import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
+import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 
 /*
@@ -33,7 +35,13 @@ export interface Change {
   closed?: boolean;
   /** An inline notice was added. */
   notice?: NoticeItem;
+  /** A data part for the host (`answer-data`); `transient` ones are not kept in the turn. */
+  data?: { type: string; id?: string; data: unknown; transient: boolean };
+  /** A tool call asks the reader for approval. */
+  approval?: ToolItem;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
 function prepared(tool: ToolItem): ToolItem | undefined {
@@ -53,8 +61,9 @@ export class ThreadState {
     return last?.role === 'assistant' && !last.closed && last.status === 'streaming' ? last : undefined;
   }
 
-  addUser(text: string, data?: unknown): UserMessage {
-    const message: UserMessage = { role: 'user', id: newId('user'), text, ...(data === undefined ? {} : { data }) };
+  /** Adds the reader's message; `id` keeps the id of a question edited and sent again. */
+  addUser(text: string, data?: unknown, files?: UserMessage['files'], id = newId('user')): UserMessage {
+    const message: UserMessage = { role: 'user', id, text, ...(data === undefined ? {} : { data }), ...(files?.length ? { files } : {}) };
     this.messages.push(message);
     return message;
   }
@@ -63,6 +72,48 @@ export class ThreadState {
     const turn: AssistantTurn = { role: 'assistant', id, items: [], status: 'streaming', closed: false };
     this.messages.push(turn);
     return turn;
+  }
+
+  /**
+   * Opens `turn` again for the answer that continues it: the AI SDK streams
+   * the rest of a message whose tool calls were approved or denied into that
+   * same message.
+   */
+  continueTurn(turn: AssistantTurn): AssistantTurn {
+    turn.status = 'streaming';
+    turn.closed = false;
+    this.closeWhenIdle.delete(turn);
+    return turn;
+  }
+
+  /**
+   * Drops `message` and every message after it (an answer regenerated, a
+   * question edited). Returns what was dropped; nothing while a turn streams.
+   */
+  dropFrom(message: ThreadMessage): ThreadMessage[] {
+    const at = this.messages.indexOf(message);
+    if (at === -1 || this.openTurn) return [];
+    return this.messages.splice(at);
+  }
+
+  /** The tool calls of the last turn that wait for the reader's approval, answered or not. */
+  pendingApprovals(): ToolItem[] {
+    const last = this.messages.at(-1);
+    if (last?.role !== 'assistant') return [];
+    return last.items.filter((i): i is ToolItem => i.kind === 'tool' && i.status === 'awaiting_approval' && Boolean(i.approval));
+  }
+
+  /**
+   * Records the reader's answer to an approval request. Returns the turn to
+   * continue once every request of the last turn has an answer (as
+   * `lastAssistantMessageIsCompleteWithApprovalResponses` decides), else undefined.
+   */
+  answerApproval(tool: ToolItem, approved: boolean, reason?: string): AssistantTurn | undefined {
+    if (!tool.approval || tool.approval.approved !== undefined || tool.status !== 'awaiting_approval') return undefined;
+    tool.approval = { id: tool.approval.id, approved, ...(reason ? { reason } : {}) };
+    const pending = this.pendingApprovals();
+    if (!pending.includes(tool) || pending.some((t) => t.approval!.approved === undefined)) return undefined;
+    return this.messages.at(-1) as AssistantTurn;
   }
 
   /**
@@ -120,7 +171,37 @@ export class ThreadState {
   private applyToTurn(turn: AssistantTurn, part: StreamPart): Change | undefined {
     switch (part.type) {
       case 'start':
+      case 'message-metadata':
+        return this.applyMetadata(turn, part.messageMetadata);
+      case 'start-step':
+        turn.items.push({ kind: 'step', key: newId('step') });
         return { turn };
+      case 'source-url':
+      case 'source-document': {
+        // A source cited twice is listed once.
+        const key = `source:${part.sourceId}`;
+        if (turn.items.some((i) => i.key === key)) return undefined;
+        const { sourceId, title } = part;
+        const where = part.type === 'source-url' ? { url: part.url } : { mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) };
+        turn.items.push({ kind: 'source', key, sourceId, ...(title ? { title } : {}), ...where } satisfies SourceItem);
+        return { turn };
+      }
+      case 'file':
+        turn.items.push({ kind: 'file', key: newId('file'), url: part.url, mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) });
+        return { turn };
+      case 'tool-approval-request': {
+        const tool = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === `tool:${part.toolCallId}`);
+        if (!tool || tool.status !== 'running' || ANSWER_TOOLS.includes(tool.name)) return undefined;
+        tool.status = 'awaiting_approval';
+        tool.approval = { id: part.approvalId };
+        return { turn, approval: tool };
+      }
+      case 'tool-output-denied': {
+        const tool = this.toolItem(turn, part.toolCallId, 'tool');
+        tool.status = 'denied';
+        tool.approval = { id: tool.approval?.id ?? '', approved: false, ...(tool.approval?.reason ? { reason: tool.approval.reason } : {}) };
+        return this.closeIfIdle(turn) ?? { turn };
+      }
       case 'text-start':
       case 'reasoning-start':
         this.textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id);
@@ -146,6 +227,8 @@ export class ThreadState {
         const tool = this.toolItem(turn, part.toolCallId, part.toolName);
         if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, undefined, prepared(tool));
         if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input);
+        // Kept until the call runs or asks for approval: the reader then reads it before deciding.
+        tool.input = part.input;
         return { turn };
       }
       case 'tool-output-available':
@@ -156,6 +239,8 @@ export class ThreadState {
         delete tool.preparing;
         tool.status = part.type === 'tool-output-available' ? 'done' : 'failed';
         tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
+        // The input mattered only while the reader had to decide on it.
+        if (!tool.approval) delete tool.input;
         return this.closeIfIdle(turn) ?? { turn };
       }
       case BLOCK_PART: {
@@ -181,11 +266,34 @@ export class ThreadState {
         return this.endTurn('error', { code: 'stream_error', detail: part.errorText });
       case 'abort':
         return this.endTurn('stopped');
-      case 'finish':
+      case 'finish': {
+        if (part.messageMetadata !== undefined) this.applyMetadata(turn, part.messageMetadata);
         return this.endTurn('complete');
+      }
       default:
-        return undefined;
+        return 'data' in part ? this.applyData(turn, part) : undefined;
     }
+  }
+
+  /** Merges metadata into the message's, as the AI SDK does. */
+  private applyMetadata(turn: AssistantTurn, metadata: unknown): Change {
+    if (metadata !== undefined) {
+      const both = isPlainObject(turn.metadata) && isPlainObject(metadata);
+      turn.metadata = both ? { ...(turn.metadata as object), ...(metadata as object) } : metadata;
+    }
+    return { turn };
+  }
+
+  /** Another back end's data part: kept (a same-id part replaces it, as in the AI SDK) unless transient, and handed to the host. */
+  private applyData(turn: AssistantTurn, part: { type: string; id?: string; data: unknown; transient?: boolean }): Change | undefined {
+    if (OWN_DATA_PARTS.includes(part.type)) return undefined;
+    const transient = part.transient === true;
+    if (!transient) {
+      const existing = part.id === undefined ? undefined : turn.items.find((i): i is DataItem => i.kind === 'data' && i.type === part.type && i.id === part.id);
+      if (existing) existing.data = part.data;
+      else turn.items.push({ kind: 'data', key: newId('data'), type: part.type, ...(part.id === undefined ? {} : { id: part.id }), data: part.data });
+    }
+    return { turn, data: { type: part.type, ...(part.id === undefined ? {} : { id: part.id }), data: part.data, transient } };
   }
 
   private textItem(turn: AssistantTurn, kind: 'text' | 'reasoning', id: string): TextItem {

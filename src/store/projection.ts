@@ -4,8 +4,10 @@ import {
   NOTICE_CODES,
   summarize,
   textOf,
+  TOOL_STATUSES,
   TURN_STATUSES,
   type AssistantTurn,
+  type FileRef,
   type NoticeCode,
   type ThreadMessage,
   type ToolStatus,
@@ -32,17 +34,35 @@ export const CAPS = Object.freeze({
   /** JSON characters of the data sent with a user message; larger data is dropped. */
   userData: 16_000,
   formValue: 2_000,
+  /** JSON characters of a tool call's input kept for its approval, of a host's data part, of a message's metadata; larger ones are not saved. */
+  json: 16_000,
+  /** Characters of a file's URL (a `data:` URL holds the whole file); a larger file is saved without it and shows as not saved. */
+  fileUrl: 512_000,
+  /** Characters of a source's or file's title, name or URL. */
+  label: 2_000,
 });
 
 export type SavedItem =
   | { kind: 'text' | 'reasoning'; key: string; text: string }
-  | { kind: 'tool'; key: string; name: string; status: ToolStatus; summary: string }
+  | {
+      kind: 'tool';
+      key: string;
+      name: string;
+      status: ToolStatus;
+      summary: string;
+      input?: unknown;
+      approval?: { id: string; approved?: boolean; reason?: string };
+    }
+  | { kind: 'source'; key: string; sourceId: string; url?: string; title?: string; mediaType?: string; filename?: string }
+  | ({ kind: 'file'; key: string } & FileRef)
+  | { kind: 'step'; key: string }
+  | { kind: 'data'; key: string; type: string; id?: string; data: unknown }
   | { kind: 'block'; key: string; blockId: string; block?: Block; fallbackText?: string; submissions?: Record<string, Record<string, FormValue>> }
   | { kind: 'notice'; key: string; code: NoticeCode; detail: string };
 
 export type SavedMessage =
-  | { role: 'user'; id: string; text: string; data?: unknown }
-  | { role: 'assistant'; id: string; status: TurnStatus; items: SavedItem[]; final?: { text: string; blockIds: string[] } };
+  | { role: 'user'; id: string; text: string; data?: unknown; files?: FileRef[] }
+  | { role: 'assistant'; id: string; status: TurnStatus; items: SavedItem[]; final?: { text: string; blockIds: string[] }; metadata?: unknown };
 
 export interface SavedThread {
   version: number;
@@ -51,14 +71,55 @@ export interface SavedThread {
 
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function projectItem(item: TurnItem): SavedItem {
+/** `value` when its JSON fits in `max` characters, else undefined (it is not saved). */
+function fitting(value: unknown, max = CAPS.json): unknown {
+  try {
+    return value !== undefined && (JSON.stringify(value)?.length ?? Infinity) <= max ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file as saved: a URL too long to keep (a large `data:` file) is left out, and the file shows as not saved. */
+const projectFile = (file: FileRef): FileRef => ({
+  url: file.url.length <= CAPS.fileUrl ? file.url : '',
+  mediaType: cap(file.mediaType, 200),
+  ...(file.filename ? { filename: cap(file.filename, CAPS.label) } : {}),
+});
+
+function projectItem(item: TurnItem): SavedItem | undefined {
   switch (item.kind) {
     case 'text':
       return { kind: 'text', key: item.key, text: cap(textOf(item), CAPS.assistantText) };
     case 'reasoning':
       return { kind: 'reasoning', key: item.key, text: cap(textOf(item), CAPS.reasoning) };
-    case 'tool':
-      return { kind: 'tool', key: item.key, name: cap(item.name, 200), status: item.status, summary: summarize(item.summary) };
+    case 'tool': {
+      const input = item.approval ? fitting(item.input) : undefined;
+      const approval = item.approval && { ...item.approval, ...(item.approval.reason ? { reason: cap(item.approval.reason, CAPS.notice) } : {}) };
+      return {
+        kind: 'tool',
+        key: item.key,
+        name: cap(item.name, 200),
+        status: item.status,
+        summary: summarize(item.summary),
+        ...(input === undefined ? {} : { input }),
+        ...(approval ? { approval } : {}),
+      };
+    }
+    case 'source': {
+      const { kind, key, sourceId, ...labels } = item;
+      return { kind, key, sourceId: cap(sourceId, 200), ...Object.fromEntries(Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)])) };
+    }
+    case 'file':
+      return { kind: 'file', key: item.key, ...projectFile(item) };
+    case 'step':
+      return { kind: 'step', key: item.key };
+    case 'data': {
+      const data = fitting(item.data);
+      return data === undefined
+        ? undefined
+        : { kind: 'data', key: item.key, type: cap(item.type, 200), ...(item.id === undefined ? {} : { id: cap(item.id, 200) }), data };
+    }
     case 'notice':
       return { kind: 'notice', key: item.key, code: item.code, detail: cap(item.detail, CAPS.notice) };
     case 'block': {
@@ -89,14 +150,23 @@ export function serializeMessage(message: ThreadMessage): SavedMessage {
     } catch {
       data = undefined;
     }
-    return { role: 'user', id: message.id, text: cap(message.text, CAPS.userText), ...(data === undefined ? {} : { data }) };
+    const files = message.files?.map(projectFile);
+    return {
+      role: 'user',
+      id: message.id,
+      text: cap(message.text, CAPS.userText),
+      ...(data === undefined ? {} : { data }),
+      ...(files?.length ? { files } : {}),
+    };
   }
+  const metadata = fitting(message.metadata);
   return {
     role: 'assistant',
     id: message.id,
     status: message.status,
-    items: message.items.map(projectItem),
+    items: message.items.map(projectItem).filter((item): item is SavedItem => item !== undefined),
     ...(message.final ? { final: { text: cap(message.final.text, CAPS.assistantText), blockIds: [...message.final.blockIds] } } : {}),
+    ...(metadata === undefined ? {} : { metadata }),
   };
 }
 
@@ -114,9 +184,29 @@ function restoreItem(raw: unknown): TurnItem | undefined {
     case 'text':
     case 'reasoning':
       return isString(raw.text) ? { kind: raw.kind, key: raw.key, parts: raw.text ? [raw.text] : [], done: true } : undefined;
-    case 'tool':
+    case 'tool': {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
-      return { kind: 'tool', key: raw.key, name: raw.name, status: raw.status === 'done' ? 'done' : 'failed', summary: raw.summary };
+      const approval = restoreApproval(raw.approval);
+      // A call that was running when the turn was cut off never reported; one awaiting approval still can be answered.
+      let status = isOneOf(TOOL_STATUSES, raw.status) && raw.status !== 'running' ? raw.status : 'failed';
+      if (status === 'awaiting_approval' && !approval) status = 'failed';
+      return { kind: 'tool', key: raw.key, name: raw.name, status, summary: raw.summary, ...(approval ? { approval, input: raw.input } : {}) };
+    }
+    case 'source': {
+      if (!isString(raw.sourceId)) return undefined;
+      const labels = Object.fromEntries(['url', 'title', 'mediaType', 'filename'].filter((name) => isString(raw[name])).map((name) => [name, raw[name]]));
+      return { kind: 'source', key: raw.key, sourceId: raw.sourceId, ...labels };
+    }
+    case 'file': {
+      const file = restoreFile(raw);
+      return file && { kind: 'file', key: raw.key, ...file };
+    }
+    case 'step':
+      return { kind: 'step', key: raw.key };
+    case 'data':
+      return isString(raw.type) && raw.type.startsWith('data-') && 'data' in raw
+        ? { kind: 'data', key: raw.key, type: raw.type, ...(isString(raw.id) ? { id: raw.id } : {}), data: raw.data }
+        : undefined;
     case 'notice':
       return isOneOf(NOTICE_CODES, raw.code) && isString(raw.detail) ? { kind: 'notice', key: raw.key, code: raw.code, detail: raw.detail } : undefined;
     case 'block': {
@@ -133,11 +223,23 @@ function restoreItem(raw: unknown): TurnItem | undefined {
   }
 }
 
+function restoreApproval(raw: unknown): { id: string; approved?: boolean; reason?: string } | undefined {
+  if (!isObject(raw) || !isString(raw.id)) return undefined;
+  return { id: raw.id, ...(typeof raw.approved === 'boolean' ? { approved: raw.approved } : {}), ...(isString(raw.reason) ? { reason: raw.reason } : {}) };
+}
+
+function restoreFile(raw: unknown): FileRef | undefined {
+  if (!isObject(raw) || !isString(raw.url) || !isString(raw.mediaType)) return undefined;
+  return { url: raw.url, mediaType: raw.mediaType, ...(isString(raw.filename) ? { filename: raw.filename } : {}) };
+}
+
 /** One saved message back in memory, or undefined when the record is not one this version can read. */
 export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   if (!isObject(raw) || !isString(raw.id)) return undefined;
   if (raw.role === 'user') {
-    return isString(raw.text) ? { role: 'user', id: raw.id, text: raw.text, ...(raw.data === undefined ? {} : { data: raw.data }) } : undefined;
+    if (!isString(raw.text)) return undefined;
+    const files = Array.isArray(raw.files) ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined) : [];
+    return { role: 'user', id: raw.id, text: raw.text, ...(raw.data === undefined ? {} : { data: raw.data }), ...(files.length ? { files } : {}) };
   }
   if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isOneOf(TURN_STATUSES, raw.status)) return undefined;
   const items = raw.items.map(restoreItem).filter((item): item is TurnItem => item !== undefined);
@@ -147,7 +249,8 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
       : undefined;
   // A turn saved while it streamed was cut off by a reload: it comes back interrupted.
   const status: TurnStatus = raw.status === 'streaming' ? 'interrupted' : raw.status;
-  const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}) };
+  const metadata = raw.metadata === undefined ? {} : { metadata: raw.metadata };
+  const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}), ...metadata };
   return turn;
 }
 

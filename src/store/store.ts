@@ -18,6 +18,8 @@ export interface ThreadStore {
    * can use safely.
    */
   append?(threadId: string, message: SavedMessage): Promise<number>;
+  /** Forgets the thread's messages from `position` on (an answer regenerated, a question edited). */
+  truncate?(threadId: string, position: number): Promise<void>;
   /** Forgets a thread. */
   clear(threadId: string): Promise<void>;
   /** Releases resources (the database connection). */
@@ -183,6 +185,21 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     append(threadId, message) {
       return save(threadId, 'next', message);
     },
+    async truncate(threadId, position) {
+      if (failed) throw failed;
+      try {
+        const tx = db.transaction(['threads', 'messages'], 'readwrite');
+        const later = IDBKeyRange.bound([threadId, position], [threadId, Infinity]);
+        const [gone, meta] = await Promise.all([tx.objectStore('messages').getAll(later) as Promise<MessageRecord[]>, tx.objectStore('threads').get(threadId)]);
+        await tx.objectStore('messages').delete(later);
+        const bytes = gone.reduce((sum, record) => sum + (record.bytes || 0), 0);
+        if (meta)
+          await tx.objectStore('threads').put({ ...(meta as ThreadMeta), updatedAt: Date.now(), bytes: Math.max(0, (meta as ThreadMeta).bytes - bytes) });
+        await tx.done;
+      } catch (error) {
+        writeError(error);
+      }
+    },
     async clear(threadId) {
       if (failed) throw failed;
       try {
@@ -265,6 +282,11 @@ export function memoryStore(): ThreadStore {
       const position = thread(threadId).next;
       put(threadId, position, message);
       return position;
+    },
+    async truncate(threadId, position) {
+      const saved = thread(threadId);
+      for (const at of saved.messages.keys()) if (at >= position) saved.messages.delete(at);
+      saved.next = position;
     },
     async clear(threadId) {
       threads.delete(threadId);

@@ -184,7 +184,20 @@ function toBlock(root: Tree, blockId: string): Block {
 export const validBlock: fc.Arbitrary<Block> = fc.tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/)).map(([t, id]) => toBlock(t, id));
 
 const word = fc.string({ minLength: 1, maxLength: 30 });
-const user = fc.record({ role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }) });
+const file = fc.record(
+  {
+    url: fc.constantFrom('data:image/png;base64,iVBORw0KGgo=', 'https://example.com/a.pdf', ''),
+    mediaType: fc.constantFrom('image/png', 'application/pdf'),
+    filename: word,
+  },
+  { requiredKeys: ['url', 'mediaType'] },
+);
+const user = fc.record(
+  { role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }), files: fc.array(file, { minLength: 1, maxLength: 2 }) },
+  { requiredKeys: ['role', 'id', 'text'] },
+);
+/** JSON a host might send in its own data parts or metadata. */
+const hostJson = fc.jsonValue({ maxDepth: 2 }).filter((value) => value !== null);
 const item = fc.oneof(
   fc.record({
     kind: fc.constantFrom('text' as const, 'reasoning' as const),
@@ -200,6 +213,33 @@ const item = fc.oneof(
     summary: fc.string({ maxLength: 100 }),
   }),
   fc.record({
+    kind: fc.constant('tool' as const),
+    key: fc.uuid(),
+    name: word,
+    status: fc.constantFrom('awaiting_approval' as const, 'denied' as const, 'done' as const),
+    summary: fc.string({ maxLength: 100 }),
+    input: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+    approval: fc.record({ id: fc.uuid(), approved: fc.boolean(), reason: word }, { requiredKeys: ['id'] }),
+  }),
+  fc.record(
+    {
+      kind: fc.constant('source' as const),
+      key: fc.uuid(),
+      sourceId: word,
+      url: fc.webUrl(),
+      title: word,
+      mediaType: fc.constant('application/pdf'),
+      filename: word,
+    },
+    { requiredKeys: ['kind', 'key', 'sourceId'] },
+  ),
+  file.chain((f) => fc.record({ kind: fc.constant('file' as const), key: fc.uuid() }).map((r) => ({ ...r, ...f }))),
+  fc.record({ kind: fc.constant('step' as const), key: fc.uuid() }),
+  fc.record(
+    { kind: fc.constant('data' as const), key: fc.uuid(), type: fc.constantFrom('data-weather', 'data-chart'), id: word, data: hostJson },
+    { requiredKeys: ['kind', 'key', 'type', 'data'] },
+  ),
+  fc.record({
     kind: fc.constant('notice' as const),
     key: fc.uuid(),
     code: fc.constantFrom('connection_lost' as const, 'stream_error' as const),
@@ -208,13 +248,17 @@ const item = fc.oneof(
   validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
 );
 const turn: fc.Arbitrary<AssistantTurn> = fc
-  .record({
-    role: fc.constant('assistant' as const),
-    id: fc.uuid(),
-    items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
-    status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
-    closed: fc.constant(true),
-  })
+  .record(
+    {
+      role: fc.constant('assistant' as const),
+      id: fc.uuid(),
+      items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
+      status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
+      closed: fc.constant(true),
+      metadata: hostJson,
+    },
+    { requiredKeys: ['role', 'id', 'items', 'status', 'closed'] },
+  )
   .chain((t) => {
     const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
     return fc
