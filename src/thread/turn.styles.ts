@@ -49,7 +49,8 @@ export const turnStyles = css`
     flex-basis: 100%;
     overflow-wrap: anywhere;
   }
-  .step.failed .state {
+  .step.failed .state,
+  .step.denied .state {
     color: var(--_negative);
   }
   details.reasoning > summary {

@@ -8,7 +8,20 @@ import { themeStyles } from '../components/shared/theme.styles.js';
 import { turnStyles } from './turn.styles.js';
 import './markdown/define.js';
 import { fallbackTextOf } from '../catalog/index.js';
-import { ANSWER_TOOLS, type AssistantTurn, type BlockItem, type NoticeItem, type TurnItem } from '../conversation/index.js';
+import {
+  ANSWER_TOOLS,
+  type AssistantTurn,
+  type BlockItem,
+  type DataItem,
+  type FileItem,
+  type NoticeItem,
+  type SourceItem,
+  type ToolStatus,
+  type TurnItem,
+} from '../conversation/index.js';
+
+/** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
+export type DataRenderer = (part: { type: string; id?: string; data: unknown }) => Element | undefined | null;
 
 /** The reader-facing text of an inline notice. */
 export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
@@ -33,11 +46,40 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
 }
 
 const isInternalTool = (item: TurnItem) => item.kind === 'tool' && ANSWER_TOOLS.includes(item.name);
-/** What takes room on screen: answer calls only while their block is prepared, text once it has some. */
-function isShown(item: TurnItem): boolean {
-  if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
-  return !(item.kind === 'text' && !item.parts.length);
+
+/** A tool step's mark and state. */
+function toolState(status: ToolStatus): [string, string] {
+  switch (status) {
+    case 'running':
+      return ['⋯', msg('running')];
+    case 'done':
+      return ['✓', msg('done')];
+    case 'failed':
+      return ['✕', msg('failed')];
+    case 'awaiting_approval':
+      return ['?', msg('waiting for approval')];
+    case 'denied':
+      return ['✕', msg('denied')];
+  }
 }
+
+/** Files in a row share one `<answer-files>`. */
+type Shown = TurnItem | { kind: 'files'; key: string; files: FileItem[] };
+
+function withFilesGrouped(items: TurnItem[]): Shown[] {
+  const out: Shown[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (item.kind !== 'file') out.push(item);
+    else if (last?.kind === 'files') last.files.push(item);
+    else out.push({ kind: 'files', key: item.key, files: [item] });
+  }
+  return out;
+}
+
+/** The elements of sources, files and approvals: a chunk loaded with the first turn that has one. */
+let extras: Promise<unknown> | undefined;
+const needsExtras = (item: TurnItem) => item.kind === 'source' || item.kind === 'file' || (item.kind === 'tool' && Boolean(item.approval));
 
 /**
  * @tag agent-turn
@@ -46,7 +88,16 @@ function isShown(item: TurnItem): boolean {
  * with everything else folded under "View process", for review only (a
  * form there cannot be submitted). Block elements are kept
  * by block id and moved, never re-created, so a block is never mounted twice
- * and keeps its state when it moves into the report.
+ * and keeps its state when it moves into the report. The sources are listed
+ * once, numbered, under the answer; files the agent sent show where they
+ * arrived (with the report once there is one); a tool call that asks for
+ * approval is a card with Approve and Deny; data parts show what
+ * `renderData` returns for them.
+ *
+ * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
+ * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
+ * @csspart report - The final report and what it keeps on display.
+ * @csspart process - The "View process" disclosure.
  */
 @localized()
 export class AgentTurn extends LitElement {
@@ -55,7 +106,11 @@ export class AgentTurn extends LitElement {
   /** The turn to show; the thread calls `requestUpdate()` when it changes. */
   @property({ attribute: false }) turn?: AssistantTurn;
 
+  /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
+  @property({ attribute: false }) renderData?: DataRenderer;
+
   private blocks = new Map<string, AnswerBlock>();
+  private dataElements = new Map<string, { data: unknown; render: DataRenderer; element?: Element | null }>();
 
   /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
   blockElement(item: BlockItem, reviewOnly = false): AnswerBlock {
@@ -73,7 +128,32 @@ export class AgentTurn extends LitElement {
     return element;
   }
 
-  private renderItem(item: TurnItem, reviewOnly: boolean) {
+  /** What takes room on screen: answer calls only while their block is prepared, text once it has some, data the host renders. */
+  private isShown(item: TurnItem): boolean {
+    if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
+    if (item.kind === 'data') return Boolean(this.renderData);
+    return !(item.kind === 'text' && !item.parts.length) && item.kind !== 'source' && item.kind !== 'step';
+  }
+
+  /** The host's element for a data item, kept while its data object stays the same. */
+  private dataElement(item: DataItem) {
+    const render = this.renderData;
+    if (!render) return nothing;
+    let shown = this.dataElements.get(item.key);
+    if (!shown || shown.data !== item.data || shown.render !== render) {
+      shown = { data: item.data, render };
+      try {
+        shown.element = render({ type: item.type, ...(item.id === undefined ? {} : { id: item.id }), data: item.data });
+      } catch (error) {
+        // The host's renderer failing must not take the turn with it.
+        reportError(error);
+      }
+      this.dataElements.set(item.key, shown);
+    }
+    return shown.element ?? nothing;
+  }
+
+  private renderItem(item: Shown, reviewOnly: boolean) {
     switch (item.kind) {
       case 'text':
         return item.parts.length ? html`<answer-markdown .parts=${item.parts}></answer-markdown>` : nothing;
@@ -90,9 +170,10 @@ export class AgentTurn extends LitElement {
               </div>`
             : nothing;
         }
-        const state = item.status === 'running' ? msg('running') : item.status === 'done' ? msg('done') : msg('failed');
+        if (item.approval) return html`<answer-approval .tool=${item}></answer-approval>`;
+        const [mark, state] = toolState(item.status);
         return html`<div class="step ${item.status}">
-          <span aria-hidden="true">${item.status === 'running' ? '⋯' : item.status === 'done' ? '✓' : '✕'}</span>
+          <span aria-hidden="true">${mark}</span>
           <span>${msg('Tool')}</span><span class="name" dir="auto">${item.name}</span><span class="state">${state}</span>
           ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}
         </div>`;
@@ -101,25 +182,38 @@ export class AgentTurn extends LitElement {
         return this.blockElement(item, reviewOnly);
       case 'notice':
         return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
+      case 'files':
+        return html`<answer-files .files=${item.files}></answer-files>`;
+      case 'data':
+        return this.dataElement(item);
+      default:
+        // Sources are listed once, under the answer; a step boundary shows nothing.
+        return nothing;
     }
   }
 
   private renderItems(items: TurnItem[], reviewOnly = false) {
     return repeat(
-      items,
+      withFilesGrouped(items),
       (item) => item.key,
       (item) => this.renderItem(item, reviewOnly),
     );
+  }
+
+  protected override willUpdate() {
+    if (!extras && this.turn?.items.some(needsExtras)) extras = import('./extras/define.js').catch(() => (extras = undefined));
   }
 
   override render() {
     const turn = this.turn;
     if (!turn) return nothing;
     const status = turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
-    const visible = turn.items.filter(isShown);
+    const visible = turn.items.filter((item) => this.isShown(item));
     const waiting = turn.status === 'streaming' && visible.length === 0;
+    const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
+    const sourceList = sources.length ? html`<answer-sources .sources=${sources}></answer-sources>` : nothing;
     if (!turn.final) {
-      return html`${this.renderItems(turn.items)}
+      return html`${this.renderItems(turn.items)} ${sourceList}
         ${waiting ? html`<p class="pending">${msg('Working on it')}</p>` : nothing}
         ${status ? html`<p class="status">${status}</p>` : nothing}`;
     }
@@ -127,7 +221,9 @@ export class AgentTurn extends LitElement {
     const reportBlocks = turn.final.blockIds
       .map((id) => turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === id))
       .filter((i): i is BlockItem => Boolean(i));
-    const process = visible.filter((item) => !(item.kind === 'block' && named.has(item.blockId)));
+    // Files the agent sent are part of the answer, as the blocks the report names are.
+    const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
+    const process = visible.filter((item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)));
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text}></answer-markdown>
         ${repeat(
@@ -135,6 +231,7 @@ export class AgentTurn extends LitElement {
           (item) => item.key,
           (item) => this.blockElement(item),
         )}
+        ${files.length ? html`<answer-files .files=${files}></answer-files>` : nothing} ${sourceList}
       </div>
       ${
         process.length

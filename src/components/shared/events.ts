@@ -53,8 +53,8 @@ export class AnswerErrorEvent extends AnswerEvent<{ code: string; message: strin
 }
 
 /** The reader sends a message. Cancelable: a host that calls `preventDefault()` delivers it and feeds the answer itself. */
-export class AnswerSendEvent extends AnswerEvent<{ text: string; data?: unknown }> {
-  constructor(detail: { text: string; data?: unknown }) {
+export class AnswerSendEvent extends AnswerEvent<{ text: string; data?: unknown; files?: { url: string; mediaType: string; filename?: string }[] }> {
+  constructor(detail: { text: string; data?: unknown; files?: { url: string; mediaType: string; filename?: string }[] }) {
     super('answer-send', detail, { cancelable: true });
   }
 }
@@ -66,6 +66,30 @@ export class AnswerStateEvent extends AnswerEvent<{ state: unknown }> {
   }
 }
 
+/**
+ * A `data-*` part the thread does not render itself arrived (`type` is the
+ * part's own, e.g. `data-weather`). Transient parts are announced and not kept.
+ */
+export class AnswerDataEvent extends AnswerEvent<{ type: string; id?: string; data: unknown; transient: boolean }> {
+  constructor(detail: { type: string; id?: string; data: unknown; transient: boolean }) {
+    super('answer-data', detail);
+  }
+}
+
+/** The reader chose a file chip; the host decides what opens (nothing remote is loaded by the element). */
+export class AnswerFileSelectEvent extends AnswerEvent<{ url: string; mediaType: string; filename?: string }> {
+  constructor(detail: { url: string; mediaType: string; filename?: string }) {
+    super('answer-file-select', detail);
+  }
+}
+
+/** The reader approved or denied a tool call that asked for approval; `reason` only with a denial, when given. */
+export class AnswerApprovalResponseEvent extends AnswerEvent<{ approvalId: string; approved: boolean; reason?: string }> {
+  constructor(detail: { approvalId: string; approved: boolean; reason?: string }) {
+    super('answer-approval-response', detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'answer-form-submit': AnswerFormSubmitEvent;
@@ -74,5 +98,8 @@ declare global {
     'answer-error': AnswerErrorEvent;
     'answer-send': AnswerSendEvent;
     'answer-state': AnswerStateEvent;
+    'answer-file-select': AnswerFileSelectEvent;
+    'answer-approval-response': AnswerApprovalResponseEvent;
+    'answer-data': AnswerDataEvent;
   }
 }

@@ -1,0 +1,60 @@
+import { localized, msg } from '@lit/localize';
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { themeStyles } from '../../components/shared/theme.styles.js';
+import type { SourceItem } from '../../conversation/index.js';
+import { webUrl } from './safe-urls.js';
+import { sourcesStyles } from './sources.styles.js';
+
+type Source = Omit<SourceItem, 'kind' | 'key'>;
+
+/**
+ * @tag answer-sources
+ * @summary The sources an answer used, as a numbered list whose numbers match
+ * the answer's `[1]`-style citations. A web source links to its page only
+ * when its URL is http(s), in a new tab without an opener; nothing is
+ * fetched or previewed. A document source shows its title, file name and type.
+ *
+ * @csspart list - The `<ol>` of sources.
+ * @csspart source - One source (`<li id="source-N">`, numbered from 1).
+ */
+@localized()
+export class AnswerSources extends LitElement {
+  static override styles = [themeStyles, sourcesStyles];
+
+  /** The sources, in the order the answer cites them: `{ sourceId, url?, title?, mediaType?, filename? }`. */
+  @property({ attribute: false }) sources: Source[] = [];
+
+  private renderSource(source: Source, n: number) {
+    const url = webUrl(source.url);
+    const name = source.title || source.filename || source.url || source.mediaType || source.sourceId;
+    // A web source names its host (unless its URL is the name already); a document its file and type.
+    const meta = (source.url === undefined ? [source.title && source.filename, source.mediaType] : [source.title && url?.hostname]).filter(Boolean);
+    return html`<li id="source-${n}" part="source">
+      <span class="n" aria-hidden="true">${n}</span>
+      <span class="body">
+        ${
+          url
+            ? html`<a class="title" href=${url.href} target="_blank" rel="noopener noreferrer" dir="auto">${name}</a>`
+            : html`<span class="title" dir="auto">${name}</span>`
+        }
+        ${meta.length ? html`<span class="meta">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</span>` : nothing}
+      </span>
+    </li>`;
+  }
+
+  override render() {
+    const sources = this.sources ?? [];
+    if (!sources.length) return nothing;
+    return html`<p class="heading" id="heading">${msg('Sources')}</p>
+      <ol part="list" aria-labelledby="heading">
+        ${sources.map((source, i) => this.renderSource(source, i + 1))}
+      </ol>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'answer-sources': AnswerSources;
+  }
+}
