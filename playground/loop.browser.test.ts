@@ -45,8 +45,10 @@ for (const major of ['6', '7']) {
       // Turn 1 took two model calls (the chart, then the report) and stopped there; turn 2 one.
       expect(prompts).to.have.length(3);
       const turn2 = prompts[2]!;
-      expect(turn2.map((message) => message.role)).to.deep.equal(['system', 'user', 'assistant', 'user']);
-      expect((turn2[2]!.content as { text: string }[]).map((part) => part.text)).to.deep.equal([
+      // The turn's two steps (the chart, then the report) come back as two assistant messages, as useChat's step parts make them.
+      expect(turn2.map((message) => message.role)).to.deep.equal(['system', 'user', 'assistant', 'assistant', 'user']);
+      const texts = (message: Prompt[number]) => (message.content as { text: string }[]).map((part) => part.text);
+      expect(texts(turn2[2]!)).to.deep.equal([
         'Here is the quarter, month by month.',
         [
           '[Answer block "q3-chart" shown to the reader]',
@@ -54,9 +56,9 @@ for (const major of ['6', '7']) {
           '- Chart "Q3 revenue" (bar; unit: USD): labels Jul | Aug | Sep',
           '  Revenue: 380000, 400000, 420000',
         ].join('\n'),
-        '[Final report, shown with the blocks "q3-chart"]\nQ3 revenue **grew every month**, to 420k USD in September.',
       ]);
-      expect(turn2[3]).to.deep.equal({ role: 'user', content: [{ type: 'text', text: 'Which month was strongest?' }] });
+      expect(texts(turn2[3]!)).to.deep.equal(['[Final report, shown with the blocks "q3-chart"]\nQ3 revenue **grew every month**, to 420k USD in September.']);
+      expect(turn2[4]).to.deep.equal({ role: 'user', content: [{ type: 'text', text: 'Which month was strongest?' }] });
     });
 
     it('resumes an answer cut off by a reload, and shows all of it once', async () => {

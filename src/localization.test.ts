@@ -68,7 +68,7 @@ describe('localization', () => {
     for (const locale of ['ja', 'zh-Hans', 'ko']) {
       await setAnswerLocale(locale);
       await thread.updateComplete;
-      const send = $(thread, '.composer button');
+      const send = $(thread, '.composer .send');
       expect(lines(send), `${locale}: "${send.textContent}"`).to.equal(1);
     }
   });

@@ -1,5 +1,8 @@
 import { openDB, type IDBPDatabase } from 'idb';
+import { StoreError } from './errors.js';
 import { PROJECTION_VERSION, type SavedMessage } from './projection.js';
+
+export { StoreError };
 
 /**
  * Where threads are kept. IndexedDB is the default; a host can pass its own
@@ -37,17 +40,6 @@ export interface StoreOptions {
   indexedDB?: null;
   /** Called when the store stops working (quota, lost connection); the thread then keeps going in memory. */
   onFailure?: (error: StoreError) => void;
-}
-
-/** Why saving or loading failed; `code` says which fault. */
-export class StoreError extends Error {
-  constructor(
-    readonly code: 'unavailable' | 'blocked' | 'quota' | 'closed' | 'read' | 'write',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StoreError';
-  }
 }
 
 /** The database schema version. 1 kept each thread as one record; 2 keeps one record per message. */

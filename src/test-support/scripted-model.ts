@@ -10,8 +10,18 @@ import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3
  * for a real model.
  */
 
-/** What the model says in one step: text and tool calls, in order. */
-export type ScriptedStep = ({ text: string } | { tool: string; input: unknown })[];
+/**
+ * What the model says in one step, in order: text, tool calls, and what a
+ * provider can hand back besides (a web source it cited, a document source,
+ * a generated file, base64 as providers send it).
+ */
+export type ScriptedStep = (
+  | { text: string }
+  | { tool: string; input: unknown }
+  | { source: { url: string; title?: string } }
+  | { document: { title: string; mediaType: string; filename?: string } }
+  | { file: { mediaType: string; base64: string } }
+)[];
 
 export interface ScriptedModelOptions {
   /** Milliseconds between stream chunks, or a function of the call (default 0: as fast as they are read). */
@@ -39,6 +49,18 @@ export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV
         type: 'text-end',
         id,
       });
+      return;
+    }
+    if ('source' in item) {
+      parts.push({ type: 'source', sourceType: 'url', id: `source-${callIndex}-${index}`, ...item.source });
+      return;
+    }
+    if ('document' in item) {
+      parts.push({ type: 'source', sourceType: 'document', id: `source-${callIndex}-${index}`, ...item.document });
+      return;
+    }
+    if ('file' in item) {
+      parts.push({ type: 'file', mediaType: item.file.mediaType, data: item.file.base64 });
       return;
     }
     calledTools = true;

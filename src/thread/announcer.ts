@@ -22,7 +22,8 @@ export class Announcer {
     if (change.final) this.say(msg('The answer is complete.'));
   }
 
-  private say(text: string) {
+  /** Says `text` once, politely. */
+  say(text: string) {
     // Re-setting the same text would not be announced again; a trailing space makes it new.
     this.text = this.text === text ? `${text} ` : text;
     this.host.requestUpdate();

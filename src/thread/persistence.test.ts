@@ -132,16 +132,16 @@ describe('thread persistence', () => {
     }
     const el = await thread('long', store);
     expect(el.messages).to.have.length(60);
-    expect($$(el, '.messages > .user, .messages > agent-turn')).to.have.length(20);
+    expect($$(el, '.messages > .entry')).to.have.length(20);
     expect(outline(el)).to.include('Answer 29').and.not.include('Answer 19');
     const earlier = $(el, '.earlier');
     expect(earlier.textContent!.trim()).to.equal('Show earlier messages');
     earlier.click();
     await settle(el);
-    expect($$(el, '.messages > .user, .messages > agent-turn')).to.have.length(40);
+    expect($$(el, '.messages > .entry')).to.have.length(40);
     $(el, '.earlier').click();
     await settle(el);
-    expect($$(el, '.messages > .user, .messages > agent-turn')).to.have.length(60);
+    expect($$(el, '.messages > .entry')).to.have.length(60);
     expect(el.shadowRoot!.querySelector('.earlier')).to.equal(null);
   });
 

@@ -1,6 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { mergeSaved } from './merge-saved.js';
+import { loadStore, openSharedStore } from './store-loader.js';
 import type { ThreadMessage, ThreadState } from '../conversation/index.js';
-import { deserializeMessage, openThreadStore, serializeMessage, StoreError, ThreadSync, type ThreadStore } from '../store/index.js';
+import { StoreError } from '../store/errors.js';
+import type { ThreadStore } from '../store/index.js';
+import { ThreadSync } from '../store/sync.js';
 
 /** How often a streaming turn is saved, at most. */
 export const CHECKPOINT_INTERVAL = 250;
@@ -9,19 +13,13 @@ export interface PersistenceHost {
   readonly state: ThreadState;
   /** Whether a turn is under way: then a switch, and news from other pages, wait for it to end. */
   busy(): boolean;
-  /**
-   * The messages changed wholesale (loaded, cleared, synced); `unreadable`
-   * counts saved records that could not be shown (damaged, or saved by a
-   * newer version), which stay in the store untouched.
-   */
+  /** The messages changed wholesale (loaded, cleared, synced); `unreadable` counts records not shown (damaged, or newer), left in the store. */
   reloaded(unreadable?: number): void;
   /** Saving or loading failed; the thread goes on in memory. */
   storageFailed(error: StoreError): void;
   /** A switch is done: the saved messages of `threadId` are shown (or could not be read). */
   switched(threadId: string | undefined): void;
 }
-
-let sharedStore: Promise<ThreadStore> | undefined;
 
 /**
  * Keeps one thread's messages in a store: loads them when the thread id (or
@@ -126,6 +124,36 @@ export class ThreadPersistence implements ReactiveController {
     this.replacing.set(fresh, old);
   }
 
+  /**
+   * `messages` left the conversation, the first and all after it (an answer regenerated, a question
+   * edited): they leave the store too. A store that cannot truncate has the thread written again without them.
+   */
+  dropped(messages: readonly ThreadMessage[]) {
+    const threadId = this.threadId;
+    messages.forEach((message) => this.dirty.delete(message));
+    if (!threadId || this.failed) return;
+    // After the writes under way: one of them may be giving a dropped message its position.
+    const work = (this.queue = this.queue.then(async () => {
+      const positions = messages.map((message) => this.positionOf(message)).filter((at): at is number => at !== undefined);
+      if (!positions.length) return;
+      const from = (this.nextPosition = Math.min(...positions));
+      const kept = this.host.state.messages.filter((message) => (this.positionOf(message) ?? from) < from);
+      try {
+        const store = await this.open();
+        if (store.truncate) await store.truncate(threadId, from);
+        else {
+          await store.clear(threadId);
+          const { serializeMessage } = await loadStore();
+          for (const message of kept) await store.put(threadId, this.positionOf(message)!, serializeMessage(message));
+        }
+        this.sync?.announce(threadId);
+      } catch (error) {
+        this.failure(error);
+      }
+    }));
+    this.track(work);
+  }
+
   /** Forgets the thread, in memory and in the store. */
   clear(): Promise<void> {
     this.reset([]);
@@ -182,7 +210,7 @@ export class ThreadPersistence implements ReactiveController {
   }
 
   private open(): Promise<ThreadStore> {
-    return (this.store ??= sharedStore ??= openThreadStore());
+    return (this.store ??= openSharedStore());
   }
 
   private positionOf(message: ThreadMessage): number | undefined {
@@ -207,7 +235,7 @@ export class ThreadPersistence implements ReactiveController {
 
   private async write(threadId: string, batch: ThreadMessage[]) {
     try {
-      const store = await this.open();
+      const [store, { serializeMessage }] = await Promise.all([this.open(), loadStore()]);
       for (const message of batch) {
         const saved = serializeMessage(message);
         const position = this.positionOf(message);
@@ -241,41 +269,17 @@ export class ThreadPersistence implements ReactiveController {
       this.failure(error);
       return;
     }
+    const { deserializeMessage } = await loadStore();
     if (threadId !== this.threadId) return;
-    const shown = this.host.state.messages;
-    const byId = new Map<string, ThreadMessage>(shown.map((message) => [message.id, message]));
-    const byPosition = new Map<number, ThreadMessage>();
-    for (const message of shown) {
-      const position = this.positionOf(message);
-      if (position !== undefined && this.isLive(message)) byPosition.set(position, message);
-    }
-    const messages: ThreadMessage[] = [];
-    const kept = new Set<ThreadMessage>();
-    const ids = new Set<string>();
-    let next = 0;
-    for (const record of records) {
-      next = Math.max(next, record.position + 1);
-      const saved = deserializeMessage(record.message);
-      if (!saved) {
-        unreadable += 1;
-        continue;
-      }
-      // Two pages that both resumed one answer may each have saved it: it is shown once.
-      if (ids.has(saved.id)) continue;
-      ids.add(saved.id);
-      const mine = byId.get(saved.id) ?? byPosition.get(record.position);
-      const message = mine && this.isLive(mine) ? mine : saved;
-      if (mine) kept.add(mine);
-      if (this.positionOf(message) === undefined) this.positions.set(message, record.position);
-      messages.push(message);
-    }
-    // Messages this page added or is saving stay, after the saved ones; saved
-    // ones that are gone from the store (another page cleared it) go.
-    const added = shown.filter((message) => !kept.has(message) && (this.positionOf(message) === undefined || this.isLive(message)));
+    const merged = mergeSaved(records, this.host.state.messages, deserializeMessage, {
+      positionOf: (message) => this.positionOf(message),
+      isLive: (message) => this.isLive(message),
+    });
+    for (const [message, position] of merged.positions) this.positions.set(message, position);
     // Unreadable records keep their positions: new messages go after them.
-    this.nextPosition = Math.max(this.nextPosition, next);
-    this.host.state.messages = [...messages, ...added];
-    this.host.reloaded(unreadable);
+    this.nextPosition = Math.max(this.nextPosition, merged.next);
+    this.host.state.messages = merged.messages;
+    this.host.reloaded(unreadable + merged.unreadable);
   }
 
   private reset(messages: ThreadMessage[]) {

@@ -173,7 +173,7 @@ describe('resuming an answer in flight', () => {
     const store = memoryStore();
     await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
     await store.put(id, 1, { role: 'assistant', id: 'a1', status: 'streaming', items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }] });
-    const plain = await fixture<AgentThread>(html`<agent-thread thread-id=${id} .store=${store}></agent-thread>`);
+    const plain = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id=${id} .store=${store}></agent-thread>`);
     await plain.restored;
     await settle(plain);
     const asSaved = outline($(plain, '.messages'));
@@ -181,7 +181,7 @@ describe('resuming an answer in flight', () => {
     const el = await thread(id, { store, api: '/api/test-chat?resumeDelayMs=400' });
     const errors = collectErrors(el);
     expect(el.busy, 'not busy while the question is pending').to.equal(false);
-    expect($(el, '.composer button').textContent!.trim()).to.equal('Send');
+    expect($(el, '.composer .send').textContent!.trim()).to.equal('Send');
     await sleep(600);
     await settle(el);
     expect(outline($(el, '.messages'))).to.equal(asSaved);
@@ -214,7 +214,7 @@ describe('resuming an answer in flight', () => {
     first.requestOptions = { body: { test: { script: answer(), delayMs: 60 } } };
     void first.send('Tell me about revenue');
     await waitUntil(() => outline(first).includes(SENTENCES[1]!), 'the answer did not start', { timeout: 5000 });
-    $(first, '.composer button').click();
+    $(first, '.composer .send').click();
     await first.saved();
     await sleep(300);
     first.remove();

@@ -1,6 +1,10 @@
 import { css } from 'lit';
+import { composerStyles } from './composer.styles.js';
+import { messageActionStyles } from './message-actions.styles.js';
 
-export const threadStyles = css`
+/** The thread's own layout, then its composer's and its message actions' (which refine the composer row). */
+export const threadStyles = [
+  css`
   :host {
     display: flex;
     flex-direction: column;
@@ -101,4 +105,7 @@ export const threadStyles = css`
     flex: none;
     white-space: nowrap;
   }
-`;
+`,
+  composerStyles,
+  messageActionStyles,
+];

@@ -196,7 +196,7 @@ describe('agent-thread', () => {
     void thread.send('Tell me a long story');
     await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 15_000 });
     await settle(thread);
-    const send = $<HTMLButtonElement>(thread, '.composer button');
+    const send = $<HTMLButtonElement>(thread, '.composer .send');
     expect(send.textContent!.trim()).to.equal('Stop');
     send.click();
     await settle(thread);

@@ -2,26 +2,29 @@ import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { AnswerErrorEvent, AnswerSendEvent } from '../components/shared/events.js';
+import { AnswerErrorEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
-import { newId, readPart, ThreadState, type AssistantTurn, type Change, type NoticeCode, type ThreadMessage, type TurnEnding } from '../conversation/index.js';
+import { newId, readPart, ThreadState } from '../conversation/index.js';
+import type { AssistantTurn, Change, NoticeCode, ThreadMessage, TurnEnding, UserMessage } from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
 import { AgUiConnection } from './ag-ui/connection.js';
 import { Announcer } from './announcer.js';
-import { errorEvents } from './change-errors.js';
-import { composer } from './composer.js';
+import { changeEvents } from './change-events.js';
+import { Composer } from './composer.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
 import { header } from './header.js';
-import { messageTemplate } from './message.js';
+import { MessageActions } from './message-actions.js';
+import { messageTemplate, type MessageView } from './message.js';
 import { ThreadPersistence } from './persistence.js';
+import { ChatRequests } from './requests.js';
 import { ResumeController } from './resume-controller.js';
 import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
-import { postChat, type RequestOptions } from './transport.js';
-import { AgentTurn } from './turn.js';
+import type { RequestOptions } from './transport.js';
+import { AgentTurn, type DataRenderer } from './turn.js';
 
 define('agent-turn', AgentTurn);
 
@@ -44,7 +47,12 @@ define('agent-turn', AgentTurn);
  * With `protocol="ag-ui"`, sending POSTs an AG-UI `RunAgentInput` and reads
  * AG-UI events instead (their reader loads on first use).
  *
- * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data? }`.
+ * Each message has the reader's actions: Copy an answer as markdown,
+ * Regenerate (or Retry) the last one, Edit a question and send it again.
+ * The composer attaches files (button, paste, drop) as `useChat` sends them.
+ *
+ * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data?, files? }`.
+ * @fires answer-data - A `data-*` part the thread does not render arrived; `detail: { type, id?, data, transient }`.
  * @fires answer-state - The AG-UI agent state changed; `detail: { state }`.
  * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
  * @csspart messages - The message list.
@@ -56,7 +64,7 @@ define('agent-turn', AgentTurn);
  */
 @localized()
 export class AgentThread extends LitElement {
-  static override styles = [themeStyles, threadStyles];
+  static override styles = [themeStyles, ...threadStyles];
 
   /** Chat endpoint that speaks the AI SDK UI message stream. */
   @property() api?: string;
@@ -82,13 +90,23 @@ export class AgentThread extends LitElement {
   /** Extra headers and body fields for the chat request. */
   @property({ attribute: false }) requestOptions: RequestOptions = {};
 
-  @state() private draft = '';
+  /** File types the composer attaches, as the `accept` attribute of a file input says them (any when unset). */
+  @property() accept?: string;
+
+  /** Largest file the composer attaches, in bytes (default 10 MB). */
+  @property({ type: Number, attribute: 'max-file-size' }) maxFileSize?: number;
+
+  /** Most files one message can carry (default 10). */
+  @property({ type: Number, attribute: 'max-files' }) maxFiles?: number;
+
+  /** Renders a `data-*` part the thread does not know: return an element to show, or nothing. */
+  @property({ attribute: false }) renderData?: DataRenderer;
+
   @state() private storageNotice = '';
   @state() private restoreNotice = '';
 
   protected readonly state = new ThreadState();
   private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
-  private queued: { text: string; data?: unknown }[] = [];
   private fallbackChatId = newId('chat');
   private stream: StreamReader = new StreamReader(this, {
     answering: () => Boolean(this.state.openTurn),
@@ -96,7 +114,7 @@ export class AgentThread extends LitElement {
     receive: (json) => this.receive(json),
     report: (code, detail, endAs) => this.report(code, detail, endAs),
     streamEnded: () => {
-      this.sendQueued();
+      this.requests.sendQueued();
       void this.persistence.idle();
     },
     reconnect: (signal, attempt) => this.resumer.reconnect(signal, attempt),
@@ -127,6 +145,17 @@ export class AgentThread extends LitElement {
     replaced: (old, fresh) => this.persistence.replaced(old, fresh),
   });
   private agUi = new AgUiConnection(this, this.state, this.persistence, this.follow, { receive: (p) => this.receive(p), report: (c, d) => this.report(c, d) });
+  private requests = new ChatRequests(this, {
+    ...{ state: this.state, stream: this.stream, persistence: this.persistence, follow: this.follow, resumer: this.resumer, agUi: this.agUi },
+    chatId: () => this.threadId || this.fallbackChatId,
+    busy: () => this.busy,
+  });
+  private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
+  private composer = new Composer(this, () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }), {
+    busy: () => this.busy,
+    send: (text, files) => void this.send(text, undefined, files),
+    stop: () => this.stop(),
+  });
 
   constructor() {
     super();
@@ -172,7 +201,7 @@ export class AgentThread extends LitElement {
   async newConversation(): Promise<void> {
     this.resumer.cancel();
     this.stop();
-    this.queued = [];
+    this.requests.clearQueue();
     this.agentState = {};
     await this.persistence.clear();
     this.requestUpdate();
@@ -181,28 +210,15 @@ export class AgentThread extends LitElement {
   /**
    * Sends a message as the reader. Fires `answer-send`; unless a listener
    * cancels it, POSTs to `api` and streams the answer. Resolves when the
-   * answer has ended.
+   * answer has ended. `files` go with it as the AI SDK's `file` parts.
    */
-  async send(text: string, data?: unknown): Promise<void> {
-    if (this.busy) {
-      this.queued.push({ text, data });
-      return;
-    }
-    // The question is in the thread before listeners hear of it: a host that
-    // answers at once, inside its listener, gets its answer after the question.
-    this.persistence.changed(this.state.addUser(text, data), true);
-    this.follow.follow();
-    this.requestUpdate();
-    const deliver = this.dispatchEvent(new AnswerSendEvent(data === undefined ? { text } : { text, data }));
-    const api = this.api;
-    if (!deliver || !api) return;
-    // A new question supersedes whatever answer connecting was asking after.
-    this.resumer.cancel();
-    const history = [...this.state.messages];
-    this.state.openNewTurn();
-    const chatId = this.threadId || this.fallbackChatId;
-    if (this.protocol === 'ag-ui') return this.agUi.run(this.stream, api, chatId, history, this.requestOptions);
-    await this.stream.post((signal) => postChat(api, chatId, history, this.requestOptions, signal));
+  send(text: string, data?: unknown, files?: UserMessage['files']): Promise<void> {
+    return this.requests.send({ text, data, files });
+  }
+
+  /** Asks again for the last answer (`trigger: 'regenerate-message'`): it is replaced, in storage too. */
+  regenerate(): Promise<void> {
+    return this.requests.regenerate();
   }
 
   /** Stops the answer that is streaming; what arrived is kept. */
@@ -231,12 +247,6 @@ export class AgentThread extends LitElement {
     return Boolean(change?.closed);
   }
 
-  /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
-  private sendQueued() {
-    const next = this.busy ? undefined : this.queued.shift();
-    if (next) void this.send(next.text, next.data);
-  }
-
   /** Adds an inline notice, fires `answer-error`, and optionally ends the turn. */
   private report(code: NoticeCode, detail: string, endAs?: TurnEnding) {
     this.reflect(endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail));
@@ -247,9 +257,9 @@ export class AgentThread extends LitElement {
     if (!change) return;
     // The message list and the composer change only when a turn opens or closes.
     if (change.opened || change.closed) this.requestUpdate();
-    if (change.closed && !this.stream.active) queueMicrotask(() => this.sendQueued());
+    if (change.closed && !this.stream.active) queueMicrotask(() => this.requests.sendQueued());
     this.turnChanged(change.turn, change.closed || change.turn.closed);
-    for (const event of errorEvents(change)) this.dispatchEvent(event);
+    for (const event of changeEvents(change)) this.dispatchEvent(event);
     this.announcer.change(change);
   }
 
@@ -260,18 +270,12 @@ export class AgentThread extends LitElement {
     if (ended) void this.persistence.turnEnded();
   }
 
-  private sendDraft() {
-    const text = this.draft.trim();
-    if (!text || this.busy) return;
-    this.draft = '';
-    void this.send(text);
-  }
-
   override render() {
     const messages = this.state.messages;
     const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
+    const view: MessageView = { actions: this.actions, register: (turn, element) => this.turnElements.set(turn, element), renderData: this.renderData };
     return html`${header({ notice, empty: messages.length === 0, newConversation: () => void this.newConversation() })}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
@@ -280,16 +284,12 @@ export class AgentThread extends LitElement {
           ${repeat(
             this.follow.visible(messages),
             (message) => message.id,
-            (message) => messageTemplate(message, (turn, element) => this.turnElements.set(turn, element)),
+            (message) => messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy }),
           )}
         </div>
       </div>
       ${this.announcer.render()}
-      ${
-        this.noComposer
-          ? nothing
-          : composer({ draft: this.draft, busy: this.busy, input: (draft) => (this.draft = draft), send: () => this.sendDraft(), stop: () => this.stop() })
-      }`;
+      ${this.noComposer ? nothing : this.composer.render()}`;
   }
 }
 

@@ -1,0 +1,15 @@
+import type { ThreadStore } from '../store/index.js';
+
+/*
+ * The store and its projection load with the first thread that is saved
+ * (or restored): a page that saves nothing loads neither.
+ */
+
+let storeModule: Promise<typeof import('../store/index.js')> | undefined;
+let sharedStore: Promise<ThreadStore> | undefined;
+
+/** The store module: the IndexedDB store and the projection that turns messages into records and back. */
+export const loadStore = () => (storeModule ??= import('../store/index.js'));
+
+/** The page's IndexedDB store, shared by every thread of the page that has no store of its own. */
+export const openSharedStore = () => (sharedStore ??= loadStore().then((store) => store.openThreadStore()));
