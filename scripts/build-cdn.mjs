@@ -5,6 +5,7 @@
  *   dist/cdn/answer-ui.classic.js one file for a classic <script src=…>
  */
 import { build } from 'vite';
+import { minifyTemplatesPlugin } from './minify-templates.mjs';
 
 // The elements use TypeScript's legacy decorators (see tsconfig.json).
 const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
@@ -13,6 +14,7 @@ const common = {
   configFile: false,
   logLevel: 'warn',
   oxc,
+  plugins: [minifyTemplatesPlugin()],
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 

@@ -6,5 +6,7 @@
 import { endLeafletEvaluation } from './leaflet-probe-guard.js';
 
 export * from 'leaflet/dist/leaflet-src.esm.js';
+/** Leaflet's stylesheet, adopted by a map's shadow root when the map is first shown. */
+export { leafletStyles } from './leaflet.styles.js';
 
 endLeafletEvaluation();

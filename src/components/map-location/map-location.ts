@@ -1,5 +1,5 @@
 import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { CircleMarker, Map as LeafletMap, TileLayer } from 'leaflet';
 import { answerUIOptions, onAnswerUIOptionsChange } from '../../config.js';
@@ -7,7 +7,6 @@ import { DrawingController } from '../shared/drawing-controller.js';
 import { AnswerMapLocateEvent } from '../shared/events.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
 import { themeStyles } from '../shared/theme.styles.js';
-import { leafletStyles } from './leaflet.styles.js';
 import { loadLeaflet, type Leaflet } from './load-leaflet.js';
 import { mapLocationStyles } from './map-location.styles.js';
 
@@ -27,7 +26,8 @@ import { mapLocationStyles } from './map-location.styles.js';
  */
 @localized()
 export class AnswerMapLocation extends LitElement {
-  static override styles = [themeStyles, leafletStyles, swatchStyles, mapLocationStyles];
+  // Leaflet's own styles come with Leaflet, when the map is first shown.
+  static override styles = [themeStyles, swatchStyles, mapLocationStyles];
 
   /** Name of the place. */
   @property() label = '';
@@ -97,6 +97,8 @@ export class AnswerMapLocation extends LitElement {
     }
     const box = this.mapBox;
     if (!box) return;
+    const [theme, ...own] = AnswerMapLocation.elementStyles;
+    adoptStyles(this.renderRoot as ShadowRoot, [theme!, L.leafletStyles, ...own]);
     this.map = L.map(box, {
       attributionControl: false,
       scrollWheelZoom: false,
