@@ -7,7 +7,16 @@ import { answerLocales, configureAnswerUI, localeDirection, setAnswerLocale, typ
 import { customElementDocs } from './custom-elements.js';
 
 /** The events the answer elements fire; each is logged in the Actions panel. */
-const ANSWER_EVENTS = ['answer-form-submit', 'answer-map-locate', 'answer-source-select', 'answer-error', 'answer-send'] as const;
+const ANSWER_EVENTS = [
+  'answer-form-submit',
+  'answer-map-locate',
+  'answer-source-select',
+  'answer-file-select',
+  'answer-approval-response',
+  'answer-data',
+  'answer-error',
+  'answer-send',
+] as const;
 
 /*
  * Docs pages (props, methods, events, slots, CSS parts and custom
@@ -103,6 +112,9 @@ const withAnswerEvents: Decorator = (story) => html`<div
   @answer-form-submit=${listeners['answer-form-submit']}
   @answer-map-locate=${listeners['answer-map-locate']}
   @answer-source-select=${listeners['answer-source-select']}
+  @answer-file-select=${listeners['answer-file-select']}
+  @answer-approval-response=${listeners['answer-approval-response']}
+  @answer-data=${listeners['answer-data']}
   @answer-error=${listeners['answer-error']}
   @answer-send=${listeners['answer-send']}
 >

@@ -182,9 +182,18 @@ function size(r) {
   return table(
     ['what a page loads', 'min+gzip', `${US} core ÷ this`],
     [
-      [`**${US}** core entry: every element, the thread, validation, store, markdown`, kB(core), ''],
+      [`**${US}** core entry: every element, the thread, validation, markdown, the composer`, kB(core), ''],
       [`**${US}** chart chunk (chart.js), loaded when a chart is first shown`, kB(s[US].chart), ''],
-      [`**${US}** map chunk (Leaflet), loaded when a map is first shown`, kB(s[US].map), ''],
+      [`**${US}** map chunk (Leaflet and its styles), loaded when a map is first shown`, kB(s[US].map), ''],
+      ...[
+        ['store', 'store chunk (IndexedDB store, projection), loaded by the first thread with a `thread-id`'],
+        ['parts', 'stream parts chunk (sources, files, tool approval), loaded by the first turn that has one'],
+        ['attachments', 'attachments chunk (checks, reading, chips), loaded with the first attached file'],
+        ['copy', 'Copy chunk (an answer as markdown), loaded by the first Copy'],
+        ['agUi', 'AG-UI reader chunk, loaded by the first `protocol="ag-ui"` run'],
+      ]
+        .filter(([key]) => s[US][key] !== undefined)
+        .map(([key, what]) => [`**${US}** ${what}`, kB(s[US][key]), '']),
       ['react + react-dom alone', kB(s['react+react-dom']), versus(core, s['react+react-dom'], 'smaller', 'larger')],
       [
         'react + react-dom + @json-render/react, equivalent block page',

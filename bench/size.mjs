@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { minifyTemplatesPlugin } from '../scripts/minify-templates.mjs';
 
 const OUT = '.test-results/bench-size';
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
@@ -26,7 +27,7 @@ const files = (dir) =>
 
 // The same options as scripts/build-cdn.mjs (the elements use TypeScript's legacy decorators).
 const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
-const production = { configFile: false, logLevel: 'warn', oxc, define: { 'process.env.NODE_ENV': '"production"' } };
+const production = { configFile: false, logLevel: 'warn', oxc, plugins: [minifyTemplatesPlugin()], define: { 'process.env.NODE_ENV': '"production"' } };
 
 /** Entry points of the peers' pages, written next to the build output. */
 const PEERS = {
@@ -74,7 +75,16 @@ export async function measureSizes() {
     return gz(join(ours, 'chunks', found[0]));
   };
   const sizes = {
-    'answer-ui': { core: gz(join(ours, 'index.js')), chart: chunk('chart-loader'), map: chunk('leaflet') },
+    'answer-ui': {
+      core: gz(join(ours, 'index.js')),
+      chart: chunk('chart-loader'),
+      map: chunk('leaflet'),
+      store: chunk('store'),
+      parts: chunk('define'),
+      attachments: chunk('attachment-files'),
+      copy: chunk('copy-markdown'),
+      agUi: chunk('reader'),
+    },
   };
   for (const [name, source] of Object.entries(PEERS)) {
     const entry = join(OUT, 'entries', `${slug(name)}.js`);
