@@ -7,10 +7,14 @@ import {
   TOOL_STATUSES,
   TURN_STATUSES,
   type AssistantTurn,
+  type DataItem,
+  type FileItem,
   type FileRef,
+  type SourceItem,
+  type StepItem,
+  type ToolItem,
   type NoticeCode,
   type ThreadMessage,
-  type ToolStatus,
   type TurnItem,
   type TurnStatus,
 } from '../conversation/index.js';
@@ -44,19 +48,11 @@ export const CAPS = Object.freeze({
 
 export type SavedItem =
   | { kind: 'text' | 'reasoning'; key: string; text: string }
-  | {
-      kind: 'tool';
-      key: string;
-      name: string;
-      status: ToolStatus;
-      summary: string;
-      input?: unknown;
-      approval?: { id: string; approved?: boolean; reason?: string };
-    }
-  | { kind: 'source'; key: string; sourceId: string; url?: string; title?: string; mediaType?: string; filename?: string }
-  | ({ kind: 'file'; key: string } & FileRef)
-  | { kind: 'step'; key: string }
-  | { kind: 'data'; key: string; type: string; id?: string; data: unknown }
+  | Omit<ToolItem, 'preparing'>
+  | SourceItem
+  | FileItem
+  | StepItem
+  | DataItem
   | { kind: 'block'; key: string; blockId: string; block?: Block; fallbackText?: string; submissions?: Record<string, Record<string, FormValue>> }
   | { kind: 'notice'; key: string; code: NoticeCode; detail: string };
 

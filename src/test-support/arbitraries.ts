@@ -196,8 +196,11 @@ const user = fc.record(
   { role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }), files: fc.array(file, { minLength: 1, maxLength: 2 }) },
   { requiredKeys: ['role', 'id', 'text'] },
 );
-/** JSON a host might send in its own data parts or metadata. */
-const hostJson = fc.jsonValue({ maxDepth: 2 }).filter((value) => value !== null);
+/** JSON a host might send (as it reads back from JSON: no -0). */
+const hostJson = fc
+  .jsonValue({ maxDepth: 2 })
+  .filter((value) => value !== null)
+  .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const item = fc.oneof(
   fc.record({
     kind: fc.constantFrom('text' as const, 'reasoning' as const),
