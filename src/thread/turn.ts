@@ -92,7 +92,8 @@ const needsExtras = (item: TurnItem) => item.kind === 'source' || item.kind === 
  * once, numbered, under the answer; files the agent sent show where they
  * arrived (with the report once there is one); a tool call that asks for
  * approval is a card with Approve and Deny; data parts show what
- * `renderData` returns for them.
+ * `renderData` returns for them. A `[N]` in the answer's text links to
+ * source N: following it scrolls to the source, focuses and highlights it.
  *
  * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
  * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
@@ -111,6 +112,21 @@ export class AgentTurn extends LitElement {
 
   private blocks = new Map<string, AnswerBlock>();
   private dataElements = new Map<string, { data: unknown; render: DataRenderer; element?: Element | null }>();
+
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    root.addEventListener('click', (event) => this.showSource(event));
+    return root;
+  }
+
+  /** A citation's link (`<a class="cite" href="#source-N">` in the answer's markdown) shows source N in the list rather than navigating. */
+  private showSource(event: Event) {
+    const link = event.composedPath()[0];
+    if (!(link instanceof HTMLAnchorElement && link.matches('.cite') && (link.getRootNode() as ShadowRoot).host?.localName === 'answer-markdown')) return;
+    event.preventDefault();
+    // Until the chunk of the list has loaded, the element has no reveal() yet.
+    this.renderRoot.querySelector('answer-sources')?.reveal?.(+link.hash.slice('#source-'.length));
+  }
 
   /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
   blockElement(item: BlockItem, reviewOnly = false): AnswerBlock {
@@ -153,10 +169,10 @@ export class AgentTurn extends LitElement {
     return shown.element ?? nothing;
   }
 
-  private renderItem(item: Shown, reviewOnly: boolean) {
+  private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
     switch (item.kind) {
       case 'text':
-        return item.parts.length ? html`<answer-markdown .parts=${item.parts}></answer-markdown>` : nothing;
+        return item.parts.length ? html`<answer-markdown .parts=${item.parts} .citations=${citations}></answer-markdown>` : nothing;
       case 'reasoning':
         return html`<details class="step reasoning">
           <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
@@ -192,11 +208,12 @@ export class AgentTurn extends LitElement {
     }
   }
 
-  private renderItems(items: TurnItem[], reviewOnly = false) {
+  /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
+  private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
     return repeat(
       withFilesGrouped(items),
       (item) => item.key,
-      (item) => this.renderItem(item, reviewOnly),
+      (item) => this.renderItem(item, citations, reviewOnly),
     );
   }
 
@@ -213,7 +230,7 @@ export class AgentTurn extends LitElement {
     const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
     const sourceList = sources.length ? html`<answer-sources .sources=${sources}></answer-sources>` : nothing;
     if (!turn.final) {
-      return html`${this.renderItems(turn.items)} ${sourceList}
+      return html`${this.renderItems(turn.items, sources.length)} ${sourceList}
         ${waiting ? html`<p class="pending">${msg('Working on it')}</p>` : nothing}
         ${status ? html`<p class="status">${status}</p>` : nothing}`;
     }
@@ -225,7 +242,7 @@ export class AgentTurn extends LitElement {
     const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
     const process = visible.filter((item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)));
     return html`<div class="report" part="report">
-        <answer-markdown .text=${turn.final.text}></answer-markdown>
+        <answer-markdown .text=${turn.final.text} .citations=${sources.length}></answer-markdown>
         ${repeat(
           reportBlocks,
           (item) => item.key,
@@ -237,7 +254,7 @@ export class AgentTurn extends LitElement {
         process.length
           ? html`<details class="process" part="process">
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${this.renderItems(process, true)}</div>
+            <div class="process-body">${this.renderItems(process, sources.length, true)}</div>
           </details>`
           : nothing
       }

@@ -58,4 +58,28 @@ export const sourcesStyles = css`
     font-size: 0.8125rem;
     overflow-wrap: anywhere;
   }
+  /* The source a citation just asked for, for a moment; the shadow widens the tint without moving the text. */
+  li.highlight {
+    --_tint: color-mix(in srgb, var(--_accent) 14%, transparent);
+    border-radius: 0.125rem;
+    background: var(--_tint);
+    box-shadow: 0 0 0 0.25rem var(--_tint);
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    li.highlight {
+      animation: fade 2s ease-in forwards;
+    }
+    @keyframes fade {
+      to {
+        background: transparent;
+        box-shadow: 0 0 0 0.25rem transparent;
+      }
+    }
+  }
+  @media (forced-colors: active) {
+    li.highlight {
+      outline: 2px solid Highlight;
+      outline-offset: 0.25rem;
+    }
+  }
 `;

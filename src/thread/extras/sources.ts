@@ -1,6 +1,6 @@
 import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { themeStyles } from '../../components/shared/theme.styles.js';
 import type { SourceItem } from '../../conversation/index.js';
 import { webUrl } from './safe-urls.js';
@@ -14,6 +14,7 @@ type Source = Omit<SourceItem, 'kind' | 'key'>;
  * the answer's `[1]`-style citations. A web source links to its page only
  * when its URL is http(s), in a new tab without an opener; nothing is
  * fetched or previewed. A document source shows its title, file name and type.
+ * `reveal(n)` brings source n to the reader, as a citation's link asks.
  *
  * @csspart list - The `<ol>` of sources.
  * @csspart source - One source (`<li id="source-N">`, numbered from 1).
@@ -25,12 +26,28 @@ export class AnswerSources extends LitElement {
   /** The sources, in the order the answer cites them: `{ sourceId, url?, title?, mediaType?, filename? }`. */
   @property({ attribute: false }) sources: Source[] = [];
 
+  /** The source highlighted for a moment after `reveal()`, from 1; 0 for none. */
+  @state() private highlighted = 0;
+  private highlightTimer?: ReturnType<typeof setTimeout>;
+
+  /** Shows source `n` (from 1): scrolls it into view, focuses its link (the entry when it has none) and highlights it for two seconds. */
+  reveal(n: number): void {
+    const entry = this.renderRoot.querySelector<HTMLElement>(`#source-${n}`);
+    if (!entry) return;
+    const smooth = matchMedia('(prefers-reduced-motion: no-preference)').matches;
+    entry.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+    (entry.querySelector('a') ?? entry).focus({ preventScroll: true });
+    this.highlighted = n;
+    clearTimeout(this.highlightTimer);
+    this.highlightTimer = setTimeout(() => (this.highlighted = 0), 2000);
+  }
+
   private renderSource(source: Source, n: number) {
     const url = webUrl(source.url);
     const name = source.title || source.filename || source.url || source.mediaType || source.sourceId;
     // A web source names its host (unless its URL is the name already); a document its file and type.
     const meta = (source.url === undefined ? [source.title && source.filename, source.mediaType] : [source.title && url?.hostname]).filter(Boolean);
-    return html`<li id="source-${n}" part="source">
+    return html`<li id="source-${n}" part="source" class=${n === this.highlighted ? 'highlight' : nothing} tabindex=${url ? nothing : -1}>
       <span class="n" aria-hidden="true">${n}</span>
       <span class="body">
         ${

@@ -1,7 +1,7 @@
 /*
- * Inline markdown: emphasis, code, links and autolinks, strikethrough.
- * Delimiter searches look a bounded distance ahead, so work per call stays
- * linear in the input.
+ * Inline markdown: emphasis, code, links and autolinks, strikethrough, and
+ * `[1]`-style citations. Delimiter searches look a bounded distance ahead,
+ * so work per call stays linear in the input.
  */
 
 export type Inline =
@@ -10,6 +10,7 @@ export type Inline =
   | { t: 'strong' | 'em' | 'del'; children: Inline[] }
   | { t: 'link'; href: string | null; children: Inline[] }
   | { t: 'image'; alt: string; href: string | null }
+  | { t: 'cite'; n: number }
   | { t: 'br' };
 
 /** How far ahead a closing delimiter is looked for. */
@@ -26,6 +27,9 @@ export function safeUrl(raw: string): string | null {
     return null;
   }
 }
+
+/** A run of `[N]`s that is not a link's `[text](url)` nor a reference's `[text][label]` or `[label][]`. */
+const CITES = /(?:\[[1-9]\d{0,2}\])+(?![[(])/y;
 
 const ESCAPABLE = /[\\`*_{}[\]()#+\-.!|~<>"']/;
 const WORD = /[\p{L}\p{N}]/u;
@@ -94,6 +98,15 @@ export function parseInline(src: string): Inline[] {
         flush();
         out.push({ t: 'link', href: safeUrl(link.url), children: parseInline(link.label) });
         i = link.end;
+        continue;
+      }
+      CITES.lastIndex = i;
+      const cites = src[i - 1] !== ']' && CITES.exec(src)?.[0];
+      // `[1]: url` at the start of a line defines a reference.
+      if (cites && !(src[i + cites.length] === ':' && (src[i - 1] ?? '\n') === '\n')) {
+        flush();
+        for (const n of cites.slice(1, -1).split('][')) out.push({ t: 'cite', n: +n });
+        i += cites.length;
         continue;
       }
     }
@@ -188,6 +201,7 @@ export function plainText(inline: Inline[]): string {
       if (node.t === 'code') return node.text;
       if (node.t === 'br') return '\n';
       if (node.t === 'image') return node.alt;
+      if (node.t === 'cite') return `[${node.n}]`;
       return plainText(node.children);
     })
     .join('');

@@ -53,6 +53,12 @@ export const markdownStyles = css`
   a {
     color: var(--_accent);
   }
+  /* A citation, [2], is a link to source 2 in the list under the answer. */
+  .cite {
+    font-size: 0.8125em;
+    font-variant-numeric: tabular-nums;
+    text-underline-offset: 0.15em;
+  }
   .image,
   .unsafe-link {
     color: var(--_muted);

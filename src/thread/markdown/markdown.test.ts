@@ -101,6 +101,32 @@ describe('answer-markdown', () => {
     expect(el.shadowRoot!.querySelector('.content')!.textContent!.trim()).to.equal('Other text.');
   });
 
+  it('links [N] up to `citations` to source N, and nothing else', async () => {
+    const text = 'Grew [1], fell [2] and [3].\n\n- `[1]` and [see [2]](https://example.com/)\n\n```\n[1]\n```\n';
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${text}></answer-markdown>`);
+    const cites = () => [...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')} ${a.textContent}`);
+    expect(cites(), 'none by default').to.deep.equal([]);
+    el.citations = 2;
+    await el.updateComplete;
+    expect(cites()).to.deep.equal(['#source-1 Source 1 [1]', '#source-2 Source 2 [2]']);
+    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.include('and [3].').and.include('see [2]');
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders settled blocks once while `citations` stays, and all again when it changes', async () => {
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .citations=${2} .text=${'First [1].\n\nSecond [2].\n\n'}></answer-markdown>`);
+    const first = el.shadowRoot!.querySelector('.content > div')!;
+    el.text += 'Third [2]';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.content > div')).to.equal(first);
+    expect(el.shadowRoot!.querySelectorAll('a.cite')).to.have.length(3);
+    el.citations = 1;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.content > div')).not.to.equal(first);
+    expect([...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => a.textContent)).to.deep.equal(['[1]']);
+    expect([...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal(['First [1].', 'Second [2].', 'Third [2]']);
+  });
+
   it('renders hostile markdown inert: no script, no handler, no image, no request', async () => {
     const before = requestedUrls().length;
     const el = await streamed(hostile, 5);

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { themeStyles } from '../../components/shared/theme.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { parseBlocks, settledLength } from './parse.js';
-import { renderBlock } from './render.js';
+import { renderBlocks } from './render.js';
 
 /**
  * @tag answer-markdown
@@ -12,6 +12,9 @@ import { renderBlock } from './render.js';
  * While text streams in, only the unfinished tail is parsed again on each
  * change; blocks that can no longer change are parsed and rendered once. So
  * the cost of a delta does not grow with the length of the message.
+ *
+ * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
+ * href="#source-N">`; what it shows is the host's to handle.
  *
  * @csspart content - The rendered markdown.
  */
@@ -27,6 +30,9 @@ export class AnswerMarkdown extends LitElement {
    * only the new pieces, so a delta costs the same however long the text.
    */
   @property({ attribute: false, hasChanged: () => true }) parts?: readonly string[];
+
+  /** How many sources the answer has: a `[N]` with 1 ≤ N ≤ `citations` links to source N. Changing it renders the whole text again. */
+  @property({ type: Number }) citations = 0;
 
   private content?: HTMLElement;
   private tail?: HTMLElement;
@@ -47,6 +53,8 @@ export class AnswerMarkdown extends LitElement {
 
   protected override update(changed: PropertyValues<this>) {
     super.update(changed);
+    // Settled blocks were rendered with the old count: start over (rare, e.g. the sources came after the text).
+    if (changed.has('citations')) this.source = undefined;
     const added = this.newText(); // may reset `pending` and `tail`: read them after
     // The turn re-renders on every delta of any of its items: a finished text has nothing new.
     if (!added && this.tail) return;
@@ -55,7 +63,7 @@ export class AnswerMarkdown extends LitElement {
     if (settled > 0) {
       // These blocks are final: render them once into their own container.
       const chunk = document.createElement('div');
-      render(parseBlocks(this.pending.slice(0, settled)).map(renderBlock), chunk);
+      render(renderBlocks(parseBlocks(this.pending.slice(0, settled)), this.citations), chunk);
       this.content!.insertBefore(chunk, this.tail ?? null);
       this.pending = this.pending.slice(settled);
     }
@@ -63,7 +71,7 @@ export class AnswerMarkdown extends LitElement {
       this.tail = document.createElement('div');
       this.content!.appendChild(this.tail);
     }
-    render(parseBlocks(this.pending).map(renderBlock), this.tail);
+    render(renderBlocks(parseBlocks(this.pending), this.citations), this.tail);
   }
 
   /** The text added since the last update; starts over when the source was replaced rather than extended. */

@@ -45,9 +45,19 @@ describe('markdown parser', () => {
     expect(parseInline('\\*not em\\*')).to.deep.equal(['*not em*']);
   });
 
+  it('reads [N] as a citation, but not in code, in a link, in a reference or escaped', () => {
+    const cites = (src: string) => parseInline(src).flatMap((node) => (typeof node === 'object' && node.t === 'cite' ? [node.n] : []));
+    expect(parseInline('grew [1], cloud [2][3].')).to.deep.equal(['grew ', { t: 'cite', n: 1 }, ', cloud ', { t: 'cite', n: 2 }, { t: 'cite', n: 3 }, '.']);
+    expect(cites('as noted in [2]: more\n[4]')).to.deep.equal([2, 4]);
+    expect(parseInline('[1](https://example.com/)')).to.deep.equal([{ t: 'link', href: 'https://example.com/', children: ['1'] }]);
+    expect(parseInline('`[1]` [text][1] [1][] \\[2] [0] [1234]')).to.deep.equal([{ t: 'code', text: '[1]' }, ' [text][1] [1][] [2] [0] [1234]']);
+    expect(cites('[1]: https://example.com/\n[2]: https://example.com/b')).to.deep.equal([]);
+    expect(cites('[1](not a url)')).to.deep.equal([]);
+  });
+
   it('stays linear on hostile input', () => {
     const start = performance.now();
-    parseBlocks('*'.repeat(50_000) + '['.repeat(20_000) + '`'.repeat(20_000));
+    parseBlocks('*'.repeat(50_000) + '['.repeat(20_000) + '`'.repeat(20_000) + '[1]'.repeat(20_000) + '(' + '[1]['.repeat(20_000));
     expect(performance.now() - start).to.be.below(2_000);
   });
 
@@ -66,6 +76,8 @@ describe('markdown parser', () => {
     '',
     '',
     'plain',
+    'cited [1][2]',
+    '[1]: https://example.com/',
     '    indented',
   );
   it('settled prefixes parse to the same blocks as the whole text', () => {

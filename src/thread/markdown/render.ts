@@ -6,29 +6,32 @@ import type { Inline, MdBlock } from './parse.js';
  * Markdown tree → Lit templates. Text only ever lands in text bindings;
  * links are http(s) only and open in a new tab without an opener; images
  * are never fetched: the reader sees the alt text and, if the URL is safe,
- * a link to it.
+ * a link to it. A citation `[N]` links to source N when the answer has N
+ * sources or more (`cites`), and stays text otherwise and inside a link.
  */
 
 const align = (value: string) => (value ? `align-${value}` : '');
 
-function inline(nodes: Inline[]): unknown[] {
+function inline(nodes: Inline[], cites: number): unknown[] {
   return nodes.map((node) => {
     if (typeof node === 'string') return node;
     switch (node.t) {
       case 'code':
         return html`<code>${node.text}</code>`;
       case 'strong':
-        return html`<strong>${inline(node.children)}</strong>`;
+        return html`<strong>${inline(node.children, cites)}</strong>`;
       case 'em':
-        return html`<em>${inline(node.children)}</em>`;
+        return html`<em>${inline(node.children, cites)}</em>`;
       case 'del':
-        return html`<del>${inline(node.children)}</del>`;
+        return html`<del>${inline(node.children, cites)}</del>`;
+      case 'cite':
+        return node.n > cites ? `[${node.n}]` : html`<a class="cite" href="#source-${node.n}" aria-label=${msg(str`Source ${node.n}`)}>[${node.n}]</a>`;
       case 'br':
         return html`<br />`;
       case 'link':
         return node.href
-          ? html`<a href=${node.href} target="_blank" rel="noopener noreferrer">${inline(node.children)}</a>`
-          : html`<span class="unsafe-link">${inline(node.children)}</span>`;
+          ? html`<a href=${node.href} target="_blank" rel="noopener noreferrer">${inline(node.children, 0)}</a>`
+          : html`<span class="unsafe-link">${inline(node.children, 0)}</span>`;
       case 'image': {
         const label = node.alt || msg('image');
         return node.href
@@ -39,35 +42,40 @@ function inline(nodes: Inline[]): unknown[] {
   });
 }
 
-export function renderBlock(block: MdBlock): TemplateResult {
+/** The blocks as templates; a `[N]` up to `cites` links to source N. */
+export function renderBlocks(blocks: MdBlock[], cites = 0): TemplateResult[] {
+  return blocks.map((block) => renderBlock(block, cites));
+}
+
+function renderBlock(block: MdBlock, cites: number): TemplateResult {
   switch (block.t) {
     case 'p':
-      return html`<p dir="auto">${inline(block.inline)}</p>`;
+      return html`<p dir="auto">${inline(block.inline, cites)}</p>`;
     case 'h':
       // Headings inside an answer start at level 3: the page owns h1 and h2.
       switch (Math.min(block.level + 2, 6)) {
         case 3:
-          return html`<h3>${inline(block.inline)}</h3>`;
+          return html`<h3>${inline(block.inline, cites)}</h3>`;
         case 4:
-          return html`<h4>${inline(block.inline)}</h4>`;
+          return html`<h4>${inline(block.inline, cites)}</h4>`;
         case 5:
-          return html`<h5>${inline(block.inline)}</h5>`;
+          return html`<h5>${inline(block.inline, cites)}</h5>`;
         default:
-          return html`<h6>${inline(block.inline)}</h6>`;
+          return html`<h6>${inline(block.inline, cites)}</h6>`;
       }
     case 'code':
       return html`<pre tabindex="0" data-lang=${block.lang || nothing}><code>${block.text}</code></pre>`;
     case 'quote':
-      return html`<blockquote>${block.blocks.map(renderBlock)}</blockquote>`;
+      return html`<blockquote>${renderBlocks(block.blocks, cites)}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => html`<li dir="auto">${item.map(renderBlock)}</li>`);
+      const items = block.items.map((item) => html`<li dir="auto">${renderBlocks(item, cites)}</li>`);
       return block.ordered ? html`<ol start=${block.start}>${items}</ol>` : html`<ul>${items}</ul>`;
     }
     case 'table':
       return html`<div class="table" tabindex="0" role="region" aria-label=${msg('Table')}>
         <table>
-          <thead><tr>${block.head.map((cell, c) => html`<th scope="col" class=${align(block.align[c]!)}>${inline(cell)}</th>`)}</tr></thead>
-          <tbody>${block.rows.map((row) => html`<tr>${row.map((cell, c) => html`<td class=${align(block.align[c]!)}>${inline(cell)}</td>`)}</tr>`)}</tbody>
+          <thead><tr>${block.head.map((cell, c) => html`<th scope="col" class=${align(block.align[c]!)}>${inline(cell, cites)}</th>`)}</tr></thead>
+          <tbody>${block.rows.map((row) => html`<tr>${row.map((cell, c) => html`<td class=${align(block.align[c]!)}>${inline(cell, cites)}</td>`)}</tr>`)}</tbody>
         </table>
       </div>`;
     case 'hr':
