@@ -163,3 +163,38 @@ export const ApprovalAnswered: Story = {
     (document.activeElement as HTMLElement | null)?.blur();
   },
 };
+
+/**
+ * A `data-*` part of the host's own (`data-weather`) that the thread does
+ * not render itself: it fires `answer-data` (see Actions) and the thread's
+ * `renderData` hook turns it into the host's element, here a plain card
+ * built with DOM calls. A transient `data-progress` part is only announced.
+ */
+export const HostDataPart: Story = {
+  render: (args) => {
+    const box = threadOf(args, 'Will the crew be able to work outside on Saturday?', [
+      { type: 'start' },
+      ...text('t1', 'Here is the forecast for the site:'),
+      { type: 'data-progress', data: { step: 'forecast' }, transient: true },
+      { type: 'data-weather', id: 'w1', data: { place: 'Pump station 4', summary: 'Dry, light wind', high: 14, low: 6 } },
+      ...text('t2', 'Dry and calm: outdoor work is fine.'),
+      { type: 'finish' },
+    ]);
+    const thread = box.querySelector('agent-thread')!;
+    thread.renderData = ({ type, data }) => {
+      if (type !== 'data-weather') return undefined;
+      const forecast = data as { place: string; summary: string; high: number; low: number };
+      const card = document.createElement('div');
+      card.setAttribute('role', 'group');
+      card.setAttribute('aria-label', 'Weather');
+      card.style.cssText = 'border: 1px solid currentColor; border-radius: 0.5rem; padding: 0.5rem 0.75rem; margin: 0.5rem 0;';
+      const title = document.createElement('strong');
+      title.textContent = forecast.place;
+      const line = document.createElement('div');
+      line.textContent = `${forecast.summary}, ${forecast.low}–${forecast.high} °C`;
+      card.append(title, line);
+      return card;
+    };
+    return box;
+  },
+};
