@@ -28,7 +28,7 @@ async function thread(history: number, earlier: string) {
       el.applyPart({ type: 'start', messageId: 'live' });
       el.applyPart({ type: 'text-start', id: 'live' });
       await el.updateComplete;
-      turn = el.shadowRoot!.querySelector('agent-turn:last-of-type') as Updating;
+      turn = [...el.shadowRoot!.querySelectorAll('agent-turn')].at(-1) as Updating;
     },
     async apply(delta: string) {
       el.applyPart({ type: 'text-delta', id: 'live', delta });
