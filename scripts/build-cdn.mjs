@@ -2,6 +2,7 @@
  * Builds the CDN files:
  *   dist/cdn/answer-ui.js         one ES module that defines every element; chart.js,
  *                                 Leaflet and each locale are chunks loaded on first use
+ *   dist/cdn/answer-ui-blocks.js  the same for pages with blocks and no thread (answer-ui/blocks)
  *   dist/cdn/answer-ui.classic.js one file for a classic <script src=…>
  */
 import { build } from 'vite';
@@ -25,6 +26,21 @@ await build({
     emptyOutDir: true,
     target: 'es2022',
     lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'answer-ui.js' },
+    rollupOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
+
+// Blocks without the conversation (answer-ui/blocks): its chunks are the same files as the full build's.
+await build({
+  ...common,
+  build: {
+    outDir: 'dist/cdn',
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: { entry: 'src/blocks.ts', formats: ['es'], fileName: () => 'answer-ui-blocks.js' },
     rollupOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
