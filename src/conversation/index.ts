@@ -7,4 +7,5 @@ export * from './names.js';
 export * from './messages.js';
 export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change } from './thread-state.js';
+export { answerApproval, pendingApprovals } from './approvals.js';
 export { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type StreamEvent } from './sse.js';

@@ -11,9 +11,11 @@ export interface TextItem {
   kind: 'text' | 'reasoning';
   key: string;
   /**
-   * The text as the deltas that built it. Appending to one string would
-   * make every delta copy the whole message (a rope is flattened on the
-   * next read); renderers consume new pieces instead. `textOf()` joins.
+   * The text as the deltas that built it while it streams. Appending to one
+   * string would make every delta copy the whole message (a rope is
+   * flattened on the next read); renderers consume new pieces instead. Once
+   * the text is done its pieces are joined into one, in the same array.
+   * `textOf()` joins.
    */
   parts: string[];
   done: boolean;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readPart, ThreadState, type AssistantTurn, type Change, type DataItem, type ToolItem } from './index.js';
+import { answerApproval, pendingApprovals, readPart, ThreadState, type AssistantTurn, type Change, type DataItem, type ToolItem } from './index.js';
 
 /* What an AI SDK stream carries beyond text and blocks: runs in Node (mocha) and in Chromium (web-test-runner). */
 
@@ -47,6 +47,17 @@ describe('stream parts beyond text and blocks', () => {
     ]);
   });
 
+  it('joins a finished text’s deltas into one piece, in the same array', () => {
+    const state = new ThreadState();
+    feed(state, [{ type: 'start' }, { type: 'text-start', id: 't' }, ...['One ', 'two ', 'three.'].map((delta) => ({ type: 'text-delta', id: 't', delta }))]);
+    const text = lastTurn(state).items[0] as { parts: string[] };
+    const parts = text.parts;
+    expect(parts).to.have.length(3);
+    feed(state, [{ type: 'text-end', id: 't' }]);
+    expect(text.parts).to.equal(parts);
+    expect(parts).to.deep.equal(['One two three.']);
+  });
+
   it('keeps files and step boundaries where they arrived', () => {
     const state = new ThreadState();
     feed(state, [
@@ -66,15 +77,15 @@ describe('stream parts beyond text and blocks', () => {
       ['awaiting_approval', { id: 'ap1' }, { path: '/a.pdf' }],
       ['awaiting_approval', { id: 'ap2' }, { path: '/b.pdf' }],
     ]);
-    expect(state.pendingApprovals()).to.have.length(2);
+    expect(pendingApprovals(state.messages)).to.have.length(2);
   });
 
   it('continues the turn once every approval has an answer', () => {
     const state = awaitingTwoApprovals();
-    const [first, second] = state.pendingApprovals();
-    expect(state.answerApproval(first!, true)).to.equal(undefined);
-    expect(state.answerApproval(first!, false), 'an answer is given once').to.equal(undefined);
-    const turn = state.answerApproval(second!, false, 'keep it');
+    const [first, second] = pendingApprovals(state.messages);
+    expect(answerApproval(state.messages, first!, true)).to.equal(undefined);
+    expect(answerApproval(state.messages, first!, false), 'an answer is given once').to.equal(undefined);
+    const turn = answerApproval(state.messages, second!, false, 'keep it');
     expect(turn).to.equal(lastTurn(state));
     expect(second!.approval).to.deep.equal({ id: 'ap2', approved: false, reason: 'keep it' });
 
@@ -103,7 +114,7 @@ describe('stream parts beyond text and blocks', () => {
     ]);
     expect(changes[1]).to.equal(undefined);
     expect(changes[3]).to.equal(undefined);
-    expect(state.pendingApprovals()).to.deep.equal([]);
+    expect(pendingApprovals(state.messages)).to.deep.equal([]);
   });
 
   it('merges message metadata from start, message-metadata and finish', () => {

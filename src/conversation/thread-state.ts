@@ -1,19 +1,9 @@
 import { describeErrors, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
-import {
-  newId,
-  summarize,
-  type AssistantTurn,
-  type BlockItem,
-  type DataItem,
-  type NoticeItem,
-  type SourceItem,
-  type TextItem,
-  type ThreadMessage,
-  type ToolItem,
-  type UserMessage,
-} from './messages.js';
+import { newId, type AssistantTurn, type BlockItem, type NoticeItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
 import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
+import { denyTool, requestApproval } from './approvals.js';
+import { addFile, addSource, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
 
 /*
  * The thread state machine: the turn rules applied to stream parts. No DOM
@@ -40,8 +30,6 @@ export interface Change {
   /** A tool call asks the reader for approval. */
   approval?: ToolItem;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
 function prepared(tool: ToolItem): ToolItem | undefined {
@@ -74,11 +62,7 @@ export class ThreadState {
     return turn;
   }
 
-  /**
-   * Opens `turn` again for the answer that continues it: the AI SDK streams
-   * the rest of a message whose tool calls were approved or denied into that
-   * same message.
-   */
+  /** Opens `turn` again: the AI SDK streams the rest of a message whose tool calls were approved or denied into that message. */
   continueTurn(turn: AssistantTurn): AssistantTurn {
     turn.status = 'streaming';
     turn.closed = false;
@@ -86,34 +70,11 @@ export class ThreadState {
     return turn;
   }
 
-  /**
-   * Drops `message` and every message after it (an answer regenerated, a
-   * question edited). Returns what was dropped; nothing while a turn streams.
-   */
+  /** Drops `message` and all after it (an answer regenerated, a question edited); returns them. Nothing goes while a turn streams. */
   dropFrom(message: ThreadMessage): ThreadMessage[] {
     const at = this.messages.indexOf(message);
     if (at === -1 || this.openTurn) return [];
     return this.messages.splice(at);
-  }
-
-  /** The tool calls of the last turn that wait for the reader's approval, answered or not. */
-  pendingApprovals(): ToolItem[] {
-    const last = this.messages.at(-1);
-    if (last?.role !== 'assistant') return [];
-    return last.items.filter((i): i is ToolItem => i.kind === 'tool' && i.status === 'awaiting_approval' && Boolean(i.approval));
-  }
-
-  /**
-   * Records the reader's answer to an approval request. Returns the turn to
-   * continue once every request of the last turn has an answer (as
-   * `lastAssistantMessageIsCompleteWithApprovalResponses` decides), else undefined.
-   */
-  answerApproval(tool: ToolItem, approved: boolean, reason?: string): AssistantTurn | undefined {
-    if (!tool.approval || tool.approval.approved !== undefined || tool.status !== 'awaiting_approval') return undefined;
-    tool.approval = { id: tool.approval.id, approved, ...(reason ? { reason } : {}) };
-    const pending = this.pendingApprovals();
-    if (!pending.includes(tool) || pending.some((t) => t.approval!.approved === undefined)) return undefined;
-    return this.messages.at(-1) as AssistantTurn;
   }
 
   /**
@@ -130,7 +91,7 @@ export class ThreadState {
     turn.status = status;
     turn.closed = true;
     for (const item of turn.items) {
-      if (item.kind === 'text' || item.kind === 'reasoning') item.done = true;
+      if (item.kind === 'text' || item.kind === 'reasoning') finishText(item);
       else if (item.kind === 'tool') {
         delete item.preparing;
         if (item.status === 'running') item.status = 'failed';
@@ -172,51 +133,39 @@ export class ThreadState {
     switch (part.type) {
       case 'start':
       case 'message-metadata':
-        return this.applyMetadata(turn, part.messageMetadata);
+        mergeMetadata(turn, part.messageMetadata);
+        return { turn };
       case 'start-step':
         turn.items.push({ kind: 'step', key: newId('step') });
         return { turn };
       case 'source-url':
-      case 'source-document': {
-        // A source cited twice is listed once.
-        const key = `source:${part.sourceId}`;
-        if (turn.items.some((i) => i.key === key)) return undefined;
-        const { sourceId, title } = part;
-        const where = part.type === 'source-url' ? { url: part.url } : { mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) };
-        turn.items.push({ kind: 'source', key, sourceId, ...(title ? { title } : {}), ...where } satisfies SourceItem);
-        return { turn };
-      }
+      case 'source-document':
+        return addSource(turn, part) ? { turn } : undefined;
       case 'file':
-        turn.items.push({ kind: 'file', key: newId('file'), url: part.url, mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) });
+        addFile(turn, part);
         return { turn };
       case 'tool-approval-request': {
-        const tool = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === `tool:${part.toolCallId}`);
-        if (!tool || tool.status !== 'running' || ANSWER_TOOLS.includes(tool.name)) return undefined;
-        tool.status = 'awaiting_approval';
-        tool.approval = { id: part.approvalId };
-        return { turn, approval: tool };
+        const tool = requestApproval(turn, part);
+        return tool && { turn, approval: tool };
       }
-      case 'tool-output-denied': {
-        const tool = this.toolItem(turn, part.toolCallId, 'tool');
-        tool.status = 'denied';
-        tool.approval = { id: tool.approval?.id ?? '', approved: false, ...(tool.approval?.reason ? { reason: tool.approval.reason } : {}) };
+      case 'tool-output-denied':
+        denyTool(turn, part.toolCallId);
         return this.closeIfIdle(turn) ?? { turn };
-      }
       case 'text-start':
       case 'reasoning-start':
-        this.textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id);
+        textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id);
         return { turn };
       case 'text-delta':
       case 'reasoning-delta':
-        if (part.delta) this.textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id).parts.push(part.delta);
+        if (part.delta) textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id).parts.push(part.delta);
         return { turn };
       case 'text-end':
       case 'reasoning-end':
-        this.textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id).done = true;
+        finishText(textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id));
         return { turn };
       case 'tool-input-start': {
         const seen = turn.items.some((i) => i.key === `tool:${part.toolCallId}`);
-        const tool = this.toolItem(turn, part.toolCallId, part.toolName);
+        const tool = toolItem(turn, part.toolCallId, part.toolName);
         // Blocks appear whole; until this call's block is in, a placeholder holds its place.
         if (!seen && part.toolName === PRESENT_ANSWER) tool.preparing = true;
         return { turn };
@@ -224,7 +173,7 @@ export class ThreadState {
       case 'tool-input-delta':
         return undefined;
       case 'tool-input-available': {
-        const tool = this.toolItem(turn, part.toolCallId, part.toolName);
+        const tool = toolItem(turn, part.toolCallId, part.toolName);
         if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, undefined, prepared(tool));
         if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input);
         // Kept until the call runs or asks for approval: the reader then reads it before deciding.
@@ -234,13 +183,7 @@ export class ThreadState {
       case 'tool-output-available':
       case 'tool-output-error':
       case 'tool-input-error': {
-        const tool = this.toolItem(turn, part.toolCallId, 'toolName' in part && part.toolName ? part.toolName : 'tool');
-        // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
-        delete tool.preparing;
-        tool.status = part.type === 'tool-output-available' ? 'done' : 'failed';
-        tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
-        // The input mattered only while the reader had to decide on it.
-        if (!tool.approval) delete tool.input;
+        finishTool(turn, part);
         return this.closeIfIdle(turn) ?? { turn };
       }
       case BLOCK_PART: {
@@ -266,54 +209,14 @@ export class ThreadState {
         return this.endTurn('error', { code: 'stream_error', detail: part.errorText });
       case 'abort':
         return this.endTurn('stopped');
-      case 'finish': {
-        if (part.messageMetadata !== undefined) this.applyMetadata(turn, part.messageMetadata);
+      case 'finish':
+        mergeMetadata(turn, part.messageMetadata);
         return this.endTurn('complete');
+      default: {
+        const data = 'data' in part && !OWN_DATA_PARTS.includes(part.type) ? putData(turn, part) : undefined;
+        return data && { turn, data };
       }
-      default:
-        return 'data' in part ? this.applyData(turn, part) : undefined;
     }
-  }
-
-  /** Merges metadata into the message's, as the AI SDK does. */
-  private applyMetadata(turn: AssistantTurn, metadata: unknown): Change {
-    if (metadata !== undefined) {
-      const both = isPlainObject(turn.metadata) && isPlainObject(metadata);
-      turn.metadata = both ? { ...(turn.metadata as object), ...(metadata as object) } : metadata;
-    }
-    return { turn };
-  }
-
-  /** Another back end's data part: kept (a same-id part replaces it, as in the AI SDK) unless transient, and handed to the host. */
-  private applyData(turn: AssistantTurn, part: { type: string; id?: string; data: unknown; transient?: boolean }): Change | undefined {
-    if (OWN_DATA_PARTS.includes(part.type)) return undefined;
-    const transient = part.transient === true;
-    if (!transient) {
-      const existing = part.id === undefined ? undefined : turn.items.find((i): i is DataItem => i.kind === 'data' && i.type === part.type && i.id === part.id);
-      if (existing) existing.data = part.data;
-      else turn.items.push({ kind: 'data', key: newId('data'), type: part.type, ...(part.id === undefined ? {} : { id: part.id }), data: part.data });
-    }
-    return { turn, data: { type: part.type, ...(part.id === undefined ? {} : { id: part.id }), data: part.data, transient } };
-  }
-
-  private textItem(turn: AssistantTurn, kind: 'text' | 'reasoning', id: string): TextItem {
-    const key = `${kind}:${id}`;
-    let item = turn.items.find((i): i is TextItem => i.key === key);
-    if (!item) {
-      item = { kind, key, parts: [], done: false };
-      turn.items.push(item);
-    }
-    return item;
-  }
-
-  private toolItem(turn: AssistantTurn, callId: string, name: string): ToolItem {
-    const key = `tool:${callId}`;
-    let item = turn.items.find((i): i is ToolItem => i.key === key);
-    if (!item) {
-      item = { kind: 'tool', key, name, status: 'running', summary: '' };
-      turn.items.push(item);
-    }
-    return item;
   }
 
   /**

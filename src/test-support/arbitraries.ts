@@ -184,14 +184,8 @@ function toBlock(root: Tree, blockId: string): Block {
 export const validBlock: fc.Arbitrary<Block> = fc.tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/)).map(([t, id]) => toBlock(t, id));
 
 const word = fc.string({ minLength: 1, maxLength: 30 });
-const file = fc.record(
-  {
-    url: fc.constantFrom('data:image/png;base64,iVBORw0KGgo=', 'https://example.com/a.pdf', ''),
-    mediaType: fc.constantFrom('image/png', 'application/pdf'),
-    filename: word,
-  },
-  { requiredKeys: ['url', 'mediaType'] },
-);
+const fileUrl = fc.constantFrom('data:image/png;base64,iVBORw0KGgo=', 'https://example.com/a.pdf', '');
+const file = fc.record({ url: fileUrl, mediaType: fc.constantFrom('image/png', 'application/pdf'), filename: word }, { requiredKeys: ['url', 'mediaType'] });
 const user = fc.record(
   { role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }), files: fc.array(file, { minLength: 1, maxLength: 2 }) },
   { requiredKeys: ['role', 'id', 'text'] },

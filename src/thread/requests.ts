@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import { AnswerSendEvent } from '../components/shared/events.js';
-import type { FileRef, ThreadMessage, ThreadState, ToolItem, UserMessage } from '../conversation/index.js';
+import { answerApproval, pendingApprovals, type FileRef, type ThreadMessage, type ThreadState, type UserMessage } from '../conversation/index.js';
 import type { AgUiConnection } from './ag-ui/connection.js';
 import type { FollowController } from './follow-controller.js';
 import type { ThreadPersistence } from './persistence.js';
@@ -98,9 +98,9 @@ export class ChatRequests {
   /** The reader answered an approval request; once every request of the turn has an answer, the turn goes on. */
   async answerApproval(approvalId: string, approved: boolean, reason?: string): Promise<void> {
     const { state, persistence } = this.parts;
-    const tool = state.pendingApprovals().find((item: ToolItem) => item.approval?.id === approvalId);
+    const tool = pendingApprovals(state.messages).find((item) => item.approval?.id === approvalId);
     if (!tool) return;
-    const turn = state.answerApproval(tool, approved, reason);
+    const turn = answerApproval(state.messages, tool, approved, reason);
     const last = state.messages.at(-1)!;
     persistence.changed(last, true);
     this.host.requestUpdate();

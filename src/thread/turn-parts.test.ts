@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { define } from '../components/shared/define.js';
-import { readPart, ThreadState, type AssistantTurn, type ToolItem } from '../conversation/index.js';
+import { answerApproval, readPart, ThreadState, type AssistantTurn, type ToolItem } from '../conversation/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
 import { $, $$, requestedUrls } from '../test-support/dom.js';
 import { outline, settle } from '../test-support/settle.js';
@@ -143,7 +143,7 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
     expect(event.detail).to.deep.equal({ approvalId: 'ap-1', approved: true });
     // The thread records the answer in place and shows the turn again.
     const tool = turn().items.find((i): i is ToolItem => i.kind === 'tool')!;
-    state.answerApproval(tool, true);
+    answerApproval(state.messages, tool, true);
     await feed([]);
     expect($(el, 'answer-approval'), 'the same card').to.equal(card);
     expect($$(card, 'button')).to.have.length(0);

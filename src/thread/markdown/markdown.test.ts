@@ -94,6 +94,21 @@ describe('answer-markdown', () => {
     }
   });
 
+  it('goes on where it was when a finished text’s pieces are joined into one, rendering nothing twice', async () => {
+    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const pieces = document_.match(/[\s\S]{1,5}/g)!;
+    const parts = pieces.slice(0, 40);
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .parts=${parts}></answer-markdown>`);
+    const firstBlock = el.shadowRoot!.querySelector('.content > div');
+    // The rest arrives and the text ends in the same frame: the pieces are joined before the element reads them.
+    parts.push(...pieces.slice(40));
+    parts.splice(0, parts.length, parts.join(''));
+    el.requestUpdate('parts');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
+    expect(el.shadowRoot!.querySelector('.content > div'), 'the settled blocks stay').to.equal(firstBlock);
+  });
+
   it('starts over when the text is replaced rather than extended', async () => {
     const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${'First paragraph.\n\nSecond.'}></answer-markdown>`);
     el.text = 'Other text.';

@@ -41,6 +41,7 @@ export class AnswerMarkdown extends LitElement {
   /** What has been consumed: the parts array and how many of its pieces, or the text. */
   private source?: readonly string[] | string;
   private consumed = 0;
+  private consumedChars = 0;
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
@@ -79,8 +80,10 @@ export class AnswerMarkdown extends LitElement {
     const parts = this.parts;
     if (parts) {
       if (parts !== this.source) this.reset(parts);
-      const added = parts.slice(this.consumed).join('');
+      // A finished text has its pieces joined into one (fewer than were read): go on from the characters read.
+      const added = parts.length < this.consumed ? parts.join('').slice(this.consumedChars) : parts.slice(this.consumed).join('');
       this.consumed = parts.length;
+      this.consumedChars += added.length;
       return added;
     }
     const text = this.text ?? '';
@@ -99,6 +102,7 @@ export class AnswerMarkdown extends LitElement {
     this.pending = '';
     this.source = source;
     this.consumed = 0;
+    this.consumedChars = 0;
   }
 }
 

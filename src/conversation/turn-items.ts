@@ -1,0 +1,91 @@
+import { newId, summarize, type AssistantTurn, type DataItem, type SourceItem, type TextItem, type ToolItem } from './messages.js';
+import type { StreamPart } from './parts.js';
+
+/*
+ * How stream parts become the items of a turn, one function per kind; the
+ * thread state machine (thread-state.ts) decides when each applies.
+ */
+
+export type Part<T extends StreamPart['type']> = Extract<StreamPart, { type: T }>;
+
+/** The turn's text or reasoning item with this stream id, made when it is new. */
+export function textItem(turn: AssistantTurn, kind: 'text' | 'reasoning', id: string): TextItem {
+  const key = `${kind}:${id}`;
+  let item = turn.items.find((i): i is TextItem => i.key === key);
+  if (!item) {
+    item = { kind, key, parts: [], done: false };
+    turn.items.push(item);
+  }
+  return item;
+}
+
+/**
+ * A text is complete: its deltas become one piece. A long answer streams in
+ * thousands of them, and one string holds far less memory than their list;
+ * the array stays the same, so a renderer that reads new pieces goes on
+ * from the characters it has read.
+ */
+export function finishText(item: TextItem) {
+  item.done = true;
+  if (item.parts.length > 1) item.parts.splice(0, item.parts.length, item.parts.join(''));
+}
+
+/** The turn's step for this tool call, made (running) when it is new. */
+export function toolItem(turn: AssistantTurn, callId: string, name: string): ToolItem {
+  const key = `tool:${callId}`;
+  let item = turn.items.find((i): i is ToolItem => i.key === key);
+  if (!item) {
+    item = { kind: 'tool', key, name, status: 'running', summary: '' };
+    turn.items.push(item);
+  }
+  return item;
+}
+
+/** A tool call reported its output or its error. */
+export function finishTool(turn: AssistantTurn, part: Part<'tool-output-available' | 'tool-output-error' | 'tool-input-error'>) {
+  const tool = toolItem(turn, part.toolCallId, 'toolName' in part && part.toolName ? part.toolName : 'tool');
+  // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
+  delete tool.preparing;
+  tool.status = part.type === 'tool-output-available' ? 'done' : 'failed';
+  tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
+  // The input mattered only while the reader had to decide on it.
+  if (!tool.approval) delete tool.input;
+}
+
+/** Lists a source; false when the turn lists it already (a source cited twice is listed once). */
+export function addSource(turn: AssistantTurn, part: Part<'source-url' | 'source-document'>): boolean {
+  const key = `source:${part.sourceId}`;
+  if (turn.items.some((i) => i.key === key)) return false;
+  const { sourceId, title } = part;
+  const where = part.type === 'source-url' ? { url: part.url } : { mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) };
+  turn.items.push({ kind: 'source', key, sourceId, ...(title ? { title } : {}), ...where } satisfies SourceItem);
+  return true;
+}
+
+export function addFile(turn: AssistantTurn, part: Part<'file'>) {
+  turn.items.push({ kind: 'file', key: newId('file'), url: part.url, mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Merges metadata into the message's, as the AI SDK does (objects merge, anything else replaces). */
+export function mergeMetadata(turn: AssistantTurn, metadata: unknown) {
+  if (metadata === undefined) return;
+  turn.metadata = isPlainObject(turn.metadata) && isPlainObject(metadata) ? { ...turn.metadata, ...metadata } : metadata;
+}
+
+/**
+ * Another back end's data part: kept on the turn unless transient (a
+ * same-id part of the same type replaces the one before, as in the AI SDK).
+ * Returns what the host hears of it.
+ */
+export function putData(turn: AssistantTurn, part: { type: string; id?: string; data: unknown; transient?: boolean }) {
+  const transient = part.transient === true;
+  const id = part.id === undefined ? {} : { id: part.id };
+  if (!transient) {
+    const existing = part.id === undefined ? undefined : turn.items.find((i): i is DataItem => i.kind === 'data' && i.type === part.type && i.id === part.id);
+    if (existing) existing.data = part.data;
+    else turn.items.push({ kind: 'data', key: newId('data'), type: part.type, ...id, data: part.data });
+  }
+  return { type: part.type, ...id, data: part.data, transient };
+}
