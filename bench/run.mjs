@@ -31,6 +31,8 @@ const GROUPS = {
 };
 const ALL = ['validation', 'size', ...Object.keys(GROUPS)];
 const PAGE_TIMEOUT = 420_000;
+/** Fresh pages per block system for the cold first render (after one warm-up). */
+const COLD_RUNS = 15;
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -124,6 +126,7 @@ if (pages.length) {
       if (!result.crossOriginIsolated) throw new Error(`${name}: the page was not cross-origin isolated`);
       if (!name.startsWith('restore')) result.heapBytes = await heapAfterGc(page);
       if (blocked.size) result.blockedHosts = [...blocked];
+      if (GROUPS.block.includes(name)) result.coldFirstRender = await coldFirstRenders(browser, base, origin, name);
       results[name] = result;
       console.log(JSON.stringify(result));
       await page.close();
@@ -132,6 +135,30 @@ if (pages.length) {
     await browser.close();
     server.httpServer.close();
   }
+}
+
+/**
+ * The first block of a fresh page, `COLD_RUNS` times after one warm-up (the
+ * server and the disk warm, not the page): each run is a browser context of
+ * its own, with its own cache, so the page compiles and upgrades everything
+ * for the first time, as a reader's first answer does.
+ */
+async function coldFirstRenders(browser, base, origin, name) {
+  const samples = [];
+  for (let run = 0; run <= COLD_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+    const page = await context.newPage();
+    await page.goto(`${base}${name}.html?cold`);
+    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: 60_000 });
+    const error = await page.evaluate('window.benchError');
+    if (error) throw new Error(`${name} (cold): ${error}`);
+    if (run > 0) samples.push(await page.evaluate('window.benchResult.coldFirstRender'));
+    await context.close();
+  }
+  const sorted = samples.sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return { median: sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2, min: sorted[0], max: sorted.at(-1), runs: sorted.length };
 }
 
 /** JS heap in use after a forced, full garbage collection (DevTools protocol). */

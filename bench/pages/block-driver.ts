@@ -2,7 +2,9 @@
  * The block benchmark, the same for every system. First render: a fresh copy
  * of the block is rendered into a new container and awaited until all 48
  * elements are in the DOM (5 warm-up runs, then 60, each after a frame so
- * layout and paint fall outside the window). Update: one mounted block gets
+ * layout and paint fall outside the window). With `?cold`, the page renders
+ * one block only: the harness opens a fresh page (its own browser context,
+ * so nothing compiled is cached) for each cold run. Update: one mounted block gets
  * 1,000 new versions (fresh objects parsed from JSON, one metric value
  * changed each time), each awaited until the system has rendered it; after
  * the last one the metric must show it. The mounted block stays on the page,
@@ -71,6 +73,12 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
     if (shown !== expected) throw new Error(`after ${count} updates the metric shows "${shown}", not "${expected}"`);
     if (mounted.count() !== elements) throw new Error(`after updates ${mounted.count()} of ${elements} elements are shown`);
     return { samples, mounted, host };
+  }
+
+  // Cold: the page's first block, in a fresh page (the harness opens one per run), so it includes the first use of the code.
+  if (new URLSearchParams(location.search).has('cold')) {
+    publish({ elements, coldFirstRender: await firstRender(), crossOriginIsolated });
+    return;
   }
 
   for (let i = 0; i < 5; i++) await firstRender();
