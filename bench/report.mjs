@@ -74,6 +74,12 @@ function budgets(r) {
       ['size: core entry ≤ 60 kB min+gzip', kB(core), yes(core <= 60 * 1024)],
       ['size: core entry smaller than react + react-dom alone', `${kB(core)} vs ${kB(react)}`, yes(core < react)],
       ['restore: 200 turns, last turn painted ≤ 150 ms', ms(r.restore.restore.median), yes(r.restore.restore.median <= 150)],
+      ['restore: 2,000 turns, last turn painted ≤ 150 ms', ms(r.restore.restore2000.median), yes(r.restore.restore2000.median <= 150)],
+      [
+        'save: a turn at 2,000 turns costs the same as at 2 (≤ 1.5×)',
+        `${ms(r.restore.saveAt2000.median)} vs ${ms(r.restore.saveAt2.median)}: ${ratio(r.restore.ratio2000)}`,
+        yes(r.restore.ratio2000 <= 1.5),
+      ],
       [
         'validation of a maximal block < 5 ms',
         `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`,
@@ -175,10 +181,12 @@ function restore(r) {
     ['measure', 'median (min–max)', 'runs'],
     [
       ['restore 200 turns, last turn painted', range(x.restore), num(x.restore.runs)],
+      ['restore 2,000 turns, last turn painted', range(x.restore2000), num(x.restore2000.runs)],
       ['save a turn at 2 turns', range(x.saveAt2), num(x.saveAt2.runs)],
       ['save a turn at 200 turns', range(x.saveAt200), num(x.saveAt200.runs)],
+      ['save a turn at 2,000 turns', range(x.saveAt2000), num(x.saveAt2000.runs)],
     ],
-  )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} what it costs at 2. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
+  )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} and at 2,000 turns ${ratio(x.ratio2000)} what it costs at 2. The page's memory (JS and DOM, \`measureUserAgentSpecificMemory\` after a garbage collection) is ${MB(x.memory.empty)} empty, ${MB(x.memory.at200)} with the 200-turn thread restored and ${MB(x.memory.at2000)} with the 2,000-turn one: ${MB(x.memory.perThousandMessages)} per 1,000 messages (the last 20 messages are rendered; the rest is state). Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
 }
 
 function validation(r) {

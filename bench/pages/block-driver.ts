@@ -36,6 +36,8 @@ export interface BlockSystem<Input> {
 
 export const blockVersion = (version = 0) => maximalBlock({ charts: false, targetBytes: 6_000, version });
 
+const profiling = new URLSearchParams(location.search).has('profile');
+
 /** Lets the browser lay out and paint outside the measured window (a forced GC here would flush compiled code). */
 const idle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -48,9 +50,12 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
     await idle();
     const host = stage.appendChild(document.createElement('div'));
     const input = system.input(structuredClone(block));
+    // bench/cold-profile.mjs records a CPU profile of exactly this window.
+    if (profiling) console.profile('first-render');
     const start = performance.now();
     const mounted = await system.mount(input, host);
     const time = performance.now() - start;
+    if (profiling) console.profileEnd('first-render');
     if (mounted.count() !== elements) throw new Error(`first render shows ${mounted.count()} of ${elements} elements`);
     mounted.unmount();
     host.remove();

@@ -1,9 +1,12 @@
 /*
- * Restore benchmark. A thread of 200 turns (a question, then an answer with
- * text and two blocks) is saved in IndexedDB. Measured: from a new
- * <agent-thread thread-id> connecting to its last turn painted; the cost of
- * saving one more turn at 2 vs 200 turns; stored bytes per turn with the
- * trimmed projection vs the raw messages a chat would otherwise keep.
+ * Restore benchmark. Threads of 200 and 2,000 turns (a question, then an
+ * answer with markdown, a tool step and two blocks) are saved in IndexedDB.
+ * Measured: from a new <agent-thread thread-id> connecting to its last turn
+ * painted; the cost of saving one more turn at 2, 200 and 2,000 turns; the
+ * page's memory with each restored thread on it
+ * (`performance.measureUserAgentSpecificMemory`, after a garbage collection);
+ * stored bytes per turn with the trimmed projection vs the raw messages a
+ * chat would otherwise keep.
  */
 import '../../src/index.js';
 import type { AgentThread } from '../../src/index.js';
@@ -68,25 +71,42 @@ for (let i = 0; i < 2; i++) {
   await store.put('bench-2', i * 2, serializeMessage(question));
   await store.put('bench-2', i * 2 + 1, serializeMessage(answer));
 }
+for (let i = 0; i < 2_000; i++) {
+  const [question, answer] = exchange(i);
+  await store.put('bench-2000', i * 2, serializeMessage(question));
+  await store.put('bench-2000', i * 2 + 1, serializeMessage(answer));
+}
 
-async function restore(): Promise<number> {
+/** Restores a thread of `turns` turns; resolves with the time to its last turn painted, and the element (still on the page). */
+async function restoreThread(turns: number): Promise<{ painted: number; el: AgentThread }> {
   await frame();
   const el = document.createElement('agent-thread') as AgentThread;
-  el.threadId = 'bench-200';
+  el.threadId = `bench-${turns}`;
   el.noComposer = true;
   const start = performance.now();
   document.body.append(el);
   await el.restored;
   await el.updateComplete;
-  const turns = el.shadowRoot!.querySelectorAll('agent-turn');
-  const last = turns[turns.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
+  const shown = el.shadowRoot!.querySelectorAll('agent-turn');
+  const last = shown[shown.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
   await last.updateComplete;
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = performance.now() - start;
-  if (el.messages.length !== 400 || (last as unknown as { turn: { id: string } }).turn.id !== 'a199')
+  if (el.messages.length !== turns * 2 || (last as unknown as { turn: { id: string } }).turn.id !== `a${turns - 1}`)
     throw new Error(`thread not restored (${el.messages.length} messages)`);
+  return { painted, el };
+}
+
+async function restore(turns = 200): Promise<number> {
+  const { painted, el } = await restoreThread(turns);
   el.remove();
   return painted;
+}
+
+/** The page's memory in bytes (JS and DOM), measured by the browser after a garbage collection. */
+async function memory(): Promise<number> {
+  const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
+  return measure ? (await measure.call(performance)).bytes : NaN;
 }
 
 async function saveCost(threadId: string, from: number): Promise<number[]> {
@@ -104,13 +124,31 @@ async function saveCost(threadId: string, from: number): Promise<number[]> {
 await restore();
 const restores: number[] = [];
 for (let i = 0; i < 7; i++) restores.push(await restore());
+await restore(2_000);
+const restores2000: number[] = [];
+for (let i = 0; i < 7; i++) restores2000.push(await restore(2_000));
+
+// Memory: the empty page, then with the 200-turn thread on it, then with the 2,000-turn thread instead.
+const empty = await memory();
+const with200 = await restoreThread(200);
+const memory200 = await memory();
+with200.el.remove();
+const with2000 = await restoreThread(2_000);
+const memory2000 = await memory();
+with2000.el.remove();
+
 const at2 = summarize(await saveCost('bench-2', 4));
 const at200 = summarize(await saveCost('bench-200', 400));
+const at2000 = summarize(await saveCost('bench-2000', 4_000));
 publish({
   restore: summarize(restores),
+  restore2000: summarize(restores2000),
   saveAt2: at2,
   saveAt200: at200,
+  saveAt2000: at2000,
   ratio: at200.median / at2.median,
+  ratio2000: at2000.median / at2.median,
+  memory: { empty, at200: memory200, at2000: memory2000, perThousandMessages: ((memory2000 - memory200) / (4_000 - 400)) * 1_000 },
   bytesPerTurn: projected / 200,
   rawBytesPerTurn: rawBytes / 200,
   crossOriginIsolated,
