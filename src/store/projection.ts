@@ -7,6 +7,7 @@ import {
   TOOL_STATUSES,
   TURN_STATUSES,
   type AssistantTurn,
+  type BlockItem,
   type DataItem,
   type FileItem,
   type FileRef,
@@ -205,18 +206,55 @@ function restoreItem(raw: unknown): TurnItem | undefined {
         : undefined;
     case 'notice':
       return isOneOf(NOTICE_CODES, raw.code) && isString(raw.detail) ? { kind: 'notice', key: raw.key, code: raw.code, detail: raw.detail } : undefined;
-    case 'block': {
-      if (!isString(raw.blockId)) return undefined;
-      // Every restored block passes the validator again; one that no longer does shows its fallback text.
-      const result = raw.block === undefined ? undefined : validateBlock(raw.block);
-      const submissions = isObject(raw.submissions) ? (raw.submissions as Record<string, Record<string, FormValue>>) : {};
-      if (result?.ok) return { kind: 'block', key: raw.key, blockId: raw.blockId, block: result.block, valid: true, submissions };
-      const fallback = isString(raw.fallbackText) ? raw.fallbackText : isObject(raw.block) && isString(raw.block.fallback_text) ? raw.block.fallback_text : '';
-      return { kind: 'block', key: raw.key, blockId: raw.blockId, block: { fallback_text: fallback }, valid: false, submissions: {} };
-    }
+    case 'block':
+      return isString(raw.blockId) ? restoredBlock(raw.key, raw.blockId, raw) : undefined;
     default:
       return undefined;
   }
+}
+
+type BlockState = Pick<BlockItem, 'block' | 'valid' | 'submissions'>;
+
+/**
+ * A restored block. Every one passes the validator again, and one that no
+ * longer does shows its fallback text; each is checked when first read
+ * (shown, copied, sent), not all at once, so a thread of thousands of turns
+ * shows its last ones without first checking every block before them.
+ */
+function restoredBlock(key: string, blockId: string, raw: Record<string, unknown>): BlockItem {
+  let state: BlockState | undefined;
+  const checked = () => (state ??= checkBlock(raw));
+  return {
+    kind: 'block',
+    key,
+    blockId,
+    get block() {
+      return checked().block;
+    },
+    set block(block) {
+      checked().block = block;
+    },
+    get valid() {
+      return checked().valid;
+    },
+    set valid(valid) {
+      checked().valid = valid;
+    },
+    get submissions() {
+      return checked().submissions;
+    },
+    set submissions(submissions) {
+      checked().submissions = submissions;
+    },
+  };
+}
+
+function checkBlock(raw: Record<string, unknown>): BlockState {
+  const result = raw.block === undefined ? undefined : validateBlock(raw.block);
+  const submissions = isObject(raw.submissions) ? (raw.submissions as Record<string, Record<string, FormValue>>) : {};
+  if (result?.ok) return { block: result.block, valid: true, submissions };
+  const fallback = isString(raw.fallbackText) ? raw.fallbackText : isObject(raw.block) && isString(raw.block.fallback_text) ? raw.block.fallback_text : '';
+  return { block: { fallback_text: fallback }, valid: false, submissions: {} };
 }
 
 function restoreApproval(raw: unknown): { id: string; approved?: boolean; reason?: string } | undefined {

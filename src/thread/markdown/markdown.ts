@@ -80,8 +80,8 @@ export class AnswerMarkdown extends LitElement {
     const parts = this.parts;
     if (parts) {
       if (parts !== this.source) this.reset(parts);
-      // A finished text has its pieces joined into one (fewer than were read): go on from the characters read.
-      const added = parts.length < this.consumed ? parts.join('').slice(this.consumedChars) : parts.slice(this.consumed).join('');
+      // A finished text has its pieces joined into one, however many were read: go on from the characters read.
+      const added = parts.length === 1 && this.consumed > 0 ? parts[0]!.slice(this.consumedChars) : parts.slice(this.consumed).join('');
       this.consumed = parts.length;
       this.consumedChars += added.length;
       return added;
