@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import type { AssistantTurn, ThreadMessage } from '../conversation/index.js';
+import type { AssistantTurn, BlockItem, ThreadMessage } from '../conversation/index.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
-import { CAPS, deserializeThread, serializeThread } from './projection.js';
+import { CAPS, deserializeThread, PROJECTION_VERSION, serializeThread } from './projection.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 describe('thread projection', () => {
@@ -84,6 +84,39 @@ describe('thread projection', () => {
     expect(turn.status).to.equal('interrupted');
     expect(turn.items[0]).to.deep.include({ valid: false, block: { fallback_text: 'Plain summary.' } });
     expect(deserializeThread({ version: 99, messages: [{ role: 'user', id: 'u', text: 'from the future' }] })).to.deep.equal([]);
+  });
+
+  it('checks a restored block when it is first read, and a copy or JSON of it carries what it reads', () => {
+    const block = fc.sample(validBlock, { numRuns: 1, seed: 7 })[0]!;
+    const [turn] = deserializeThread({
+      version: PROJECTION_VERSION,
+      messages: [
+        {
+          role: 'assistant',
+          id: 'a',
+          status: 'complete',
+          items: [
+            { kind: 'block', key: 'b1', blockId: block.block_id, block, submissions: { form: { ok: true } } },
+            { kind: 'block', key: 'b2', blockId: 'bad', block: { ...block, block_id: 'bad', root: 'nowhere' } },
+          ],
+        },
+      ],
+    }) as [AssistantTurn];
+    const [good, bad] = turn.items as [BlockItem, BlockItem];
+    expect(good).to.deep.include({ valid: true, block, submissions: { form: { ok: true } } });
+    expect(bad).to.deep.include({ valid: false, block: { fallback_text: block.fallback_text }, submissions: {} });
+    expect(JSON.parse(JSON.stringify(bad))).to.deep.equal({
+      kind: 'block',
+      key: 'b2',
+      blockId: 'bad',
+      block: { fallback_text: block.fallback_text },
+      valid: false,
+      submissions: {},
+    });
+    expect({ ...good }).to.deep.equal({ kind: 'block', key: 'b1', blockId: block.block_id, block, valid: true, submissions: { form: { ok: true } } });
+    good.submissions = {};
+    expect(serializeThread([turn]).messages[0]).to.deep.include({ id: 'a' });
+    expect(good.submissions).to.deep.equal({});
   });
 
   it('never throws on arbitrary stored data', () => {

@@ -214,6 +214,28 @@ function restoreItem(raw: unknown): TurnItem | undefined {
 }
 
 type BlockState = Pick<BlockItem, 'block' | 'valid' | 'submissions'>;
+/** A restored block's saved record until it is checked, then what the check made of it. */
+const SAVED = Symbol('saved');
+const STATE = Symbol('state');
+type RestoredBlock = BlockItem & { [SAVED]?: Record<string, unknown>; [STATE]?: BlockState };
+
+// Kept out of sight (not enumerable): a copy or JSON of the item has only what the item shows.
+const hidden = (value: unknown): PropertyDescriptor => ({ value, writable: true, configurable: true });
+const checked = (item: RestoredBlock): BlockState => {
+  if (!item[STATE]) Object.defineProperties(item, { [STATE]: hidden(checkBlock(item[SAVED]!)), [SAVED]: hidden(undefined) });
+  return item[STATE]!;
+};
+// One set of accessors for every restored block: a thread of thousands of blocks holds no closures per block.
+const accessor = (name: keyof BlockState): PropertyDescriptor => ({
+  enumerable: true,
+  get(this: RestoredBlock) {
+    return checked(this)[name];
+  },
+  set(this: RestoredBlock, value: never) {
+    checked(this)[name] = value;
+  },
+});
+const BLOCK_STATE = { block: accessor('block'), valid: accessor('valid'), submissions: accessor('submissions') };
 
 /**
  * A restored block. Every one passes the validator again, and one that no
@@ -221,32 +243,8 @@ type BlockState = Pick<BlockItem, 'block' | 'valid' | 'submissions'>;
  * (shown, copied, sent), not all at once, so a thread of thousands of turns
  * shows its last ones without first checking every block before them.
  */
-function restoredBlock(key: string, blockId: string, raw: Record<string, unknown>): BlockItem {
-  let state: BlockState | undefined;
-  const checked = () => (state ??= checkBlock(raw));
-  return {
-    kind: 'block',
-    key,
-    blockId,
-    get block() {
-      return checked().block;
-    },
-    set block(block) {
-      checked().block = block;
-    },
-    get valid() {
-      return checked().valid;
-    },
-    set valid(valid) {
-      checked().valid = valid;
-    },
-    get submissions() {
-      return checked().submissions;
-    },
-    set submissions(submissions) {
-      checked().submissions = submissions;
-    },
-  };
+function restoredBlock(key: string, blockId: string, saved: Record<string, unknown>): BlockItem {
+  return Object.defineProperties({ kind: 'block', key, blockId } as RestoredBlock, { ...BLOCK_STATE, [SAVED]: hidden(saved) });
 }
 
 function checkBlock(raw: Record<string, unknown>): BlockState {
