@@ -20,9 +20,8 @@ const newChat = () => `parts-${Math.random().toString(36).slice(2)}`;
 const requests = async (chat: string) => (await (await fetch(`/api/parts/requests?chat=${chat}`)).json()) as Body[];
 const prompts = async (chat: string) => (await (await fetch(`/api/parts/prompts?chat=${chat}`)).json()) as Prompt[];
 
-async function open(chat: string, attributes = {}): Promise<AgentThread> {
-  const thread = await fixture<AgentThread>(html`<agent-thread api=${API} thread-id=${chat}></agent-thread>`);
-  Object.assign(thread, attributes);
+async function open(chat: string, api = API): Promise<AgentThread> {
+  const thread = await fixture<AgentThread>(html`<agent-thread api=${api} thread-id=${chat}></agent-thread>`);
   await thread.restored;
   return thread;
 }
@@ -80,48 +79,53 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     expect([...restored.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal(links.map((a) => a.href));
   });
 
-  it('a tool that needs approval waits for Approve, then the same answer goes on and the server ran the tool', async () => {
-    const chat = newChat();
-    const thread = await open(chat);
-    await thread.send('delete the Q3 draft');
-    await answered(thread, 2);
-    const card = await partOf(thread, 'answer-approval');
-    expect(textIn(card)).to.include('delete_file').and.include('/reports/q3-draft.pdf');
-    button(card, 'Approve').click();
-    await waitUntil(() => textIn(lastTurn(thread)).includes('Deleted /reports/q3-draft.pdf.'), 'no continuation', { timeout: 15_000 });
-    await answered(thread, 2);
+  for (const [major, api] of [
+    ['6', API],
+    ['7', '/api/parts/7/chat'],
+  ] as const) {
+    it(`AI SDK ${major}: a tool that needs approval waits for Approve, then the same answer goes on and the server ran the tool`, async () => {
+      const chat = newChat();
+      const thread = await open(chat, api);
+      await thread.send('delete the Q3 draft');
+      await answered(thread, 2);
+      const card = await partOf(thread, 'answer-approval');
+      expect(textIn(card)).to.include('delete_file').and.include('/reports/q3-draft.pdf');
+      button(card, 'Approve').click();
+      await waitUntil(() => textIn(lastTurn(thread)).includes('Deleted /reports/q3-draft.pdf.'), 'no continuation', { timeout: 15_000 });
+      await answered(thread, 2);
 
-    const [, continued] = await requests(chat);
-    const turnId = thread.messages[1]!.id;
-    expect(continued!.trigger).to.equal('submit-message');
-    expect(continued!.messageId).to.equal(turnId);
-    const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
-    expect(toolPart).to.deep.include({ state: 'approval-responded', input: { path: '/reports/q3-draft.pdf' } });
-    expect(toolPart.approval).to.deep.include({ approved: true });
-    expect(turns(thread), 'one answer, continued').to.have.length(1);
-    expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Approved');
-    const lastPrompt = (await prompts(chat)).at(-1)!;
-    expect(JSON.stringify(lastPrompt)).to.include('"deleted":"/reports/q3-draft.pdf"');
-  });
+      const [, continued] = await requests(chat);
+      const turnId = thread.messages[1]!.id;
+      expect(continued!.trigger).to.equal('submit-message');
+      expect(continued!.messageId).to.equal(turnId);
+      const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
+      expect(toolPart).to.deep.include({ state: 'approval-responded', input: { path: '/reports/q3-draft.pdf' } });
+      expect(toolPart.approval).to.deep.include({ approved: true });
+      expect(turns(thread), 'one answer, continued').to.have.length(1);
+      expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Approved');
+      const lastPrompt = (await prompts(chat)).at(-1)!;
+      expect(JSON.stringify(lastPrompt)).to.include('"deleted":"/reports/q3-draft.pdf"');
+    });
 
-  it('Deny with a reason: the tool does not run and the model hears it was denied', async () => {
-    const chat = newChat();
-    const thread = await open(chat);
-    await thread.send('delete the Q3 draft');
-    await answered(thread, 2);
-    const card = await partOf(thread, 'answer-approval');
-    const reason = card.shadowRoot!.querySelector('input, textarea') as HTMLInputElement;
-    reason.value = 'Keep it for the audit';
-    reason.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    button(card, 'Deny').click();
-    await waitUntil(() => textIn(lastTurn(thread)).includes('I did not delete it.'), 'no continuation', { timeout: 15_000 });
-    await answered(thread, 2);
-    const [, continued] = await requests(chat);
-    const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
-    expect(toolPart.approval).to.deep.include({ approved: false, reason: 'Keep it for the audit' });
-    expect(JSON.stringify((await prompts(chat)).at(-1))).to.include('execution-denied');
-    expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Denied');
-  });
+    it(`AI SDK ${major}: Deny with a reason: the tool does not run and the model hears it was denied`, async () => {
+      const chat = newChat();
+      const thread = await open(chat, api);
+      await thread.send('delete the Q3 draft');
+      await answered(thread, 2);
+      const card = await partOf(thread, 'answer-approval');
+      const reason = card.shadowRoot!.querySelector('input, textarea') as HTMLInputElement;
+      reason.value = 'Keep it for the audit';
+      reason.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      button(card, 'Deny').click();
+      await waitUntil(() => textIn(lastTurn(thread)).includes('I did not delete it.'), 'no continuation', { timeout: 15_000 });
+      await answered(thread, 2);
+      const [, continued] = await requests(chat);
+      const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
+      expect(toolPart.approval).to.deep.include({ approved: false, reason: 'Keep it for the audit' });
+      expect(JSON.stringify((await prompts(chat)).at(-1))).to.include('execution-denied');
+      expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Denied');
+    });
+  }
 
   it('Regenerate replaces the last answer, sends regenerate-message with its id, and storage holds the new one', async () => {
     const chat = newChat();
