@@ -19,34 +19,22 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-await build({
-  ...common,
-  build: {
-    outDir: 'dist/cdn',
-    emptyOutDir: true,
-    target: 'es2022',
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'answer-ui.js' },
-    rollupOptions: {
-      preserveEntrySignatures: 'allow-extension',
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+/** One ES module entry; its chunks (chart.js, Leaflet, locales, the lazily loaded parts) go to dist/cdn/chunks/. */
+const moduleBuild = (entry, fileName, emptyOutDir) =>
+  build({
+    ...common,
+    build: {
+      outDir: 'dist/cdn',
+      emptyOutDir,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => fileName },
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
-  },
-});
+  });
 
+await moduleBuild('src/index.ts', 'answer-ui.js', true);
 // Blocks without the conversation (answer-ui/blocks): its chunks are the same files as the full build's.
-await build({
-  ...common,
-  build: {
-    outDir: 'dist/cdn',
-    emptyOutDir: false,
-    target: 'es2022',
-    lib: { entry: 'src/blocks.ts', formats: ['es'], fileName: () => 'answer-ui-blocks.js' },
-    rollupOptions: {
-      preserveEntrySignatures: 'allow-extension',
-      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
-    },
-  },
-});
+await moduleBuild('src/blocks.ts', 'answer-ui-blocks.js', false);
 
 await build({
   ...common,
