@@ -76,6 +76,11 @@ function budgets(r) {
       ['restore: 200 turns, last turn painted ≤ 150 ms', ms(r.restore.restore.median), yes(r.restore.restore.median <= 150)],
       ['restore: 2,000 turns, last turn painted ≤ 150 ms', ms(r.restore.restore2000.median), yes(r.restore.restore2000.median <= 150)],
       [
+        'scroll back through 2,000 turns, history paging in: no frame over 50 ms',
+        `longest ${ms(r.restore.scrollBack2000.longestFrame)}, ${num(r.restore.scrollBack2000.framesOver50ms)} frames over 50 ms`,
+        yes(r.restore.scrollBack2000.framesOver50ms === 0),
+      ],
+      [
         'save: a turn at 2,000 turns costs the same as at 2 (≤ 1.5×)',
         `${ms(r.restore.saveAt2000.median)} vs ${ms(r.restore.saveAt2.median)}: ${ratio(r.restore.ratio2000)}`,
         yes(r.restore.ratio2000 <= 1.5),
@@ -186,7 +191,7 @@ function restore(r) {
       ['save a turn at 200 turns', range(x.saveAt200), num(x.saveAt200.runs)],
       ['save a turn at 2,000 turns', range(x.saveAt2000), num(x.saveAt2000.runs)],
     ],
-  )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} and at 2,000 turns ${ratio(x.ratio2000)} what it costs at 2. The page's memory (JS and DOM, \`measureUserAgentSpecificMemory\` after a garbage collection) is ${MB(x.memory.empty)} empty, ${MB(x.memory.at200)} with the 200-turn thread restored and ${MB(x.memory.at2000)} with the 2,000-turn one: ${MB(x.memory.perThousandMessages)} per 1,000 messages (the last 20 messages are rendered; the rest is state). Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
+  )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} and at 2,000 turns ${ratio(x.ratio2000)} what it costs at 2. The page's memory (JS and DOM, \`measureUserAgentSpecificMemory\` after a garbage collection) is ${MB(x.memory.empty)} empty, ${MB(x.memory.at200)} with the 200-turn thread restored and ${MB(x.memory.at2000)} with the 2,000-turn one: ${MB(x.memory.perThousandMessages)} per 1,000 messages (the last 20 messages are rendered; the rest is state). Scrolling the 2,000-turn thread back from its end to its start (dragged to the top again and again while its history pages in, ${num(x.scrollBack2000.pages)} pages of 20 messages): median frame ${ms(x.scrollBack2000.medianFrame)}, longest ${ms(x.scrollBack2000.longestFrame)}, ${num(x.scrollBack2000.framesOver50ms)} of ${num(x.scrollBack2000.frames)} frames over 50 ms. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
 }
 
 function validation(r) {

@@ -5,6 +5,7 @@
  * painted; the cost of saving one more turn at 2, 200 and 2,000 turns; the
  * page's memory with each restored thread on it
  * (`performance.measureUserAgentSpecificMemory`, after a garbage collection);
+ * the frames while the 2,000-turn thread is scrolled back to its start;
  * stored bytes per turn with the trimmed projection vs the raw messages a
  * chat would otherwise keep.
  */
@@ -103,6 +104,35 @@ async function restore(turns = 200): Promise<number> {
   return painted;
 }
 
+/**
+ * Scrolls a restored thread from its end to its start as a reader dragging
+ * to the top does, again and again, while its history pages in; resolves
+ * with the length of every frame meanwhile and the pages loaded.
+ */
+async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: number }> {
+  const scroller = el.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+  const shown = () => el.shadowRoot!.querySelectorAll('.messages > .entry').length;
+  const frames: number[] = [];
+  let running = true;
+  let last = performance.now();
+  const tick = (now: number) => {
+    frames.push(now - last);
+    last = now;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  let pages = 0;
+  while (el.shadowRoot!.querySelector('.earlier') && pages < 1_000) {
+    const before = shown();
+    scroller.scrollTop = 0;
+    for (let i = 0; i < 30 && shown() === before; i++) await frame();
+    if (shown() === before) throw new Error(`scrolling back stopped at ${before} messages`);
+    pages++;
+  }
+  running = false;
+  return { frames, pages };
+}
+
 /** The page's memory in bytes (JS and DOM), measured by the browser after a garbage collection. */
 async function memory(): Promise<number> {
   const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
@@ -135,11 +165,15 @@ const memory200 = await memory();
 with200.el.remove();
 const with2000 = await restoreThread(2_000);
 const memory2000 = await memory();
+const scrolled = await scrollBack(with2000.el);
 with2000.el.remove();
+// The scrolling leaves garbage to collect: let the page settle before timing saves.
+await new Promise((resolve) => setTimeout(resolve, 2_000));
 
 const at2 = summarize(await saveCost('bench-2', 4));
 const at200 = summarize(await saveCost('bench-200', 400));
 const at2000 = summarize(await saveCost('bench-2000', 4_000));
+
 publish({
   restore: summarize(restores),
   restore2000: summarize(restores2000),
@@ -149,6 +183,13 @@ publish({
   ratio: at200.median / at2.median,
   ratio2000: at2000.median / at2.median,
   memory: { empty, at200: memory200, at2000: memory2000, perThousandMessages: ((memory2000 - memory200) / (4_000 - 400)) * 1_000 },
+  scrollBack2000: {
+    pages: scrolled.pages,
+    frames: scrolled.frames.length,
+    longestFrame: Math.max(...scrolled.frames),
+    framesOver50ms: scrolled.frames.filter((ms) => ms > 50).length,
+    medianFrame: summarize(scrolled.frames).median,
+  },
   bytesPerTurn: projected / 200,
   rawBytesPerTurn: rawBytes / 200,
   crossOriginIsolated,
