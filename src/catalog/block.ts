@@ -11,20 +11,15 @@ import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
 
 const idRegex = new RegExp(ID_PATTERN);
 const notReserved = z.refine<string>((id) => !RESERVED_IDS.includes(id), 'reserved id');
+const elementId = () => z.string().check(z.regex(idRegex), notReserved);
 
-export const ElementId = z.string().check(z.regex(idRegex), notReserved, z.describe('Element id: letters, digits, "_" or "-", at most 64 characters.'));
+export const ElementId = elementId();
 
-export const BlockId = z
-  .string()
-  .check(z.regex(idRegex), z.describe('Stable id of this block. Publishing the same id again in the same turn replaces the block in place.'));
+export const BlockId = z.string().check(z.regex(idRegex));
 
-export const FallbackText = z
-  .string()
-  .check(z.maxLength(LIMITS.maxFallbackText), z.describe('Plain-text summary of the block, shown wherever the block cannot be rendered.'));
+export const FallbackText = z.string().check(z.maxLength(LIMITS.maxFallbackText));
 
-const Children = z
-  .array(ElementId)
-  .check(z.maxLength(LIMITS.maxNodes), z.describe('Ids of child elements, in display order. Each element is referenced once.'));
+const Children = z.array(ElementId).check(z.maxLength(LIMITS.maxNodes));
 
 function elementSchema<N extends ComponentName>(name: N) {
   const shape = {
@@ -32,7 +27,7 @@ function elementSchema<N extends ComponentName>(name: N) {
     props: componentProps[name],
     ...(containerComponents.has(name) ? { children: z.optional(Children) } : {}),
   };
-  return z.strictObject(shape).check(z.describe(`A ${name} element.`));
+  return z.strictObject(shape);
 }
 
 export const ElementSchema = z.discriminatedUnion(
@@ -44,26 +39,19 @@ export const ElementSchema = z.discriminatedUnion(
 export const envelopeShape = {
   block_id: BlockId,
   fallback_text: FallbackText,
-  root: ElementId.check(z.describe('Id of the top element; every other element must be reachable from it.')),
+  // An instance of its own, so that its description can differ from ElementId's.
+  root: elementId(),
 };
 
-export const BlockSchema = z
-  .strictObject({
-    ...envelopeShape,
-    elements: z.record(ElementId, ElementSchema).check(z.describe(`The elements by id, at most ${LIMITS.maxNodes}.`)),
-  })
-  .check(z.describe('One answer UI block: a tree of catalog components.'));
+export const BlockSchema = z.strictObject({
+  ...envelopeShape,
+  elements: z.record(ElementId, ElementSchema),
+});
 
-export const FinalAnswerSchema = z
-  .strictObject({
-    text: z
-      .string()
-      .check(z.minLength(1), z.maxLength(LIMITS.maxReportText), z.describe('The final report in markdown. Raw HTML is not rendered; links must be http(s).')),
-    ui_block_ids: z
-      .array(BlockId)
-      .check(z.maxLength(LIMITS.maxReportBlocks), z.describe('Blocks published earlier in this turn to show with the report, in this order.')),
-  })
-  .check(z.describe('The final report of a turn and the blocks it keeps on display.'));
+export const FinalAnswerSchema = z.strictObject({
+  text: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxReportText)),
+  ui_block_ids: z.array(BlockId).check(z.maxLength(LIMITS.maxReportBlocks)),
+});
 
 export type ElementOf<N extends ComponentName> = {
   type: N;

@@ -1,5 +1,17 @@
 import { expect } from 'chai';
-import { catalogJsonSchema, catalogPrompt, componentJsonSchema, componentNames, contract, finalAnswerJsonSchema, LIMITS, type JsonSchema } from './index.js';
+import * as z from 'zod/mini';
+import {
+  BlockSchema,
+  catalogDescriptions,
+  catalogJsonSchema,
+  catalogPrompt,
+  componentJsonSchema,
+  componentNames,
+  contract,
+  finalAnswerJsonSchema,
+  LIMITS,
+  type JsonSchema,
+} from './index.js';
 
 /** Every object schema reachable from `schema`, with its JSON Pointer. */
 function objects(schema: unknown, path = ''): [string, JsonSchema][] {
@@ -52,5 +64,15 @@ describe('exported contract', () => {
     expect(c.limits).to.deep.equal(LIMITS);
     expect(c.present_answer).to.deep.equal(catalogJsonSchema());
     expect(c.final_answer).to.deep.equal(finalAnswerJsonSchema());
+  });
+
+  it("the Zod schemas with catalogDescriptions() give the same JSON Schema as the tool's, descriptions included", () => {
+    const own = z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', metadata: catalogDescriptions(), unrepresentable: 'any' }) as JsonSchema;
+    const tool = catalogJsonSchema();
+    expect(own.description).to.equal(tool.description).and.to.be.a('string');
+    const metric = (schema: JsonSchema) => JSON.stringify(schema).match(/"description":"One key figure[^"]*"/)?.[0];
+    expect(metric(own)).to.be.a('string').and.to.equal(metric(tool));
+    // Without the registry the schemas carry no text: a page that only validates does not load it.
+    expect(JSON.stringify(z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', unrepresentable: 'any' }))).not.to.include('One key figure');
   });
 });

@@ -29,3 +29,4 @@ export { jsonEqual } from './json-equal.js';
 export { ERROR_CODES, describeErrors, type ErrorCode, type ValidationError } from './issues.js';
 export { catalogJsonSchema, finalAnswerJsonSchema, componentJsonSchema, contract, type JsonSchema } from './json-schema.js';
 export { catalogPrompt } from './prompt.js';
+export { catalogDescriptions } from './descriptions.js';

@@ -1,13 +1,26 @@
 import * as z from 'zod/mini';
 import { BlockSchema, FinalAnswerSchema } from './block.js';
-import { componentNames, componentProps, customJsonSchemas, type ComponentName } from './components.js';
+import { Cell, componentNames, componentProps, type ComponentName } from './components.js';
+import { catalogDescriptions } from './descriptions.js';
 import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
 
 export type JsonSchema = Record<string, unknown>;
 
+/** JSON Schema for the schemas Zod cannot express by itself. */
+const customJsonSchemas = new Map<unknown, JsonSchema>([
+  [
+    Cell,
+    {
+      description: 'A cell: string, finite number, boolean or null for empty.',
+      anyOf: [{ type: 'string', maxLength: LIMITS.maxLongText }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    },
+  ],
+]);
+
 const toJson = (schema: z.ZodMiniType): JsonSchema =>
   z.toJSONSchema(schema, {
     target: 'draft-2020-12',
+    metadata: catalogDescriptions(),
     unrepresentable: ({ zodSchema }) => customJsonSchemas.get(zodSchema) ?? 'throw',
   }) as JsonSchema;
 
