@@ -1,6 +1,5 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, svg } from 'lit';
-import { classMap } from 'lit/directives/class-map.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AttachmentLimits, Attachments, PendingFile } from './attachments.js';
 import { icon } from './icon.js';
@@ -108,7 +107,7 @@ export function chips(attachments: Attachments) {
     (buttons[Math.min(index, buttons.length - 1)] ?? form.querySelector('textarea'))?.focus();
   };
   const chip = (file: PendingFile, index: number) =>
-    html`<li class=${classMap({ chip: true, reading: file.url === undefined })}>
+    html`<li class=${file.url === undefined ? 'chip reading' : 'chip'}>
       <span class="glyph">
         ${icon(documentGlyph)}
         ${file.mediaType.startsWith('image/') && isThumbnailUrl(file.url) ? html`<img class="thumb" src=${file.url} alt="" @error=${hideBroken} />` : nothing}

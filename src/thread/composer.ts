@@ -1,6 +1,5 @@
 import { msg } from '@lit/localize';
 import { html, nothing, svg, type ReactiveControllerHost } from 'lit';
-import { classMap } from 'lit/directives/class-map.js';
 import { icon } from './icon.js';
 import { Attachments, type AttachmentLimits, type FilePartFields } from './attachments.js';
 
@@ -72,7 +71,7 @@ export function composer({ draft, busy, attachments, input, send, stop }: Compos
   };
   const empty = !draft.trim() && !attachments.hasFiles;
   return html`<form
-    class=${classMap({ composer: true, dragging: attachments.dragging })}
+    class=${attachments.dragging ? 'composer dragging' : 'composer'}
     part="composer"
     @submit=${submit}
     @dragenter=${dragover}

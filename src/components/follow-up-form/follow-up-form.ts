@@ -1,6 +1,6 @@
 import { localized, msg } from '@lit/localize';
 import { html, LitElement, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FormFieldT } from '../../catalog/index.js';
 import { AnswerFormSubmitEvent, type FormValue } from '../shared/events.js';
@@ -53,7 +53,9 @@ export class AnswerFollowUpForm extends LitElement {
   /** Shows the form for review only: fields disabled, no submit button, a note that it is from an earlier step. */
   @property({ type: Boolean, attribute: 'review-only' }) reviewOnly = false;
 
-  @query('form') private form?: HTMLFormElement;
+  private get form() {
+    return this.renderRoot.querySelector('form');
+  }
 
   private fieldId(field: FormFieldT) {
     return `field-${field.name}`;

@@ -1,6 +1,6 @@
 import { localized, msg, str } from '@lit/localize';
 import { adoptStyles, html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { CircleMarker, Map as LeafletMap, TileLayer } from 'leaflet';
 import { answerUIOptions, onAnswerUIOptionsChange } from '../../config.js';
 import { DrawingController } from '../shared/drawing-controller.js';
@@ -49,7 +49,9 @@ export class AnswerMapLocation extends LitElement {
 
   @state() private tileSource = answerUIOptions().map;
 
-  @query('.map') private mapBox?: HTMLElement;
+  private get mapBox() {
+    return this.renderRoot.querySelector<HTMLElement>('.map');
+  }
 
   private map?: LeafletMap;
   private marker?: CircleMarker;

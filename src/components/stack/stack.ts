@@ -1,6 +1,5 @@
 import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import { classMap } from 'lit/directives/class-map.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { stackStyles } from './stack.styles.js';
 
@@ -34,14 +33,14 @@ export class AnswerStack extends LitElement {
   @property({ type: Boolean }) wrap = false;
 
   override render() {
-    const classes = {
-      stack: true,
-      horizontal: this.direction === 'horizontal',
-      wrap: Boolean(this.wrap),
-      [`gap-${this.gap}`]: Boolean(this.gap),
-      [`align-${this.align}`]: Boolean(this.align),
-    };
-    return html`<div class=${classMap(classes)} part="stack"><slot></slot></div>`;
+    const classes = [
+      'stack',
+      this.direction === 'horizontal' && 'horizontal',
+      this.wrap && 'wrap',
+      this.gap && `gap-${this.gap}`,
+      this.align && `align-${this.align}`,
+    ];
+    return html`<div class=${classes.filter(Boolean).join(' ')} part="stack"><slot></slot></div>`;
   }
 }
 
