@@ -30,10 +30,15 @@ function elementSchema<N extends ComponentName>(name: N) {
   return z.strictObject(shape);
 }
 
-export const ElementSchema = z.discriminatedUnion(
-  'type',
-  componentNames.map(elementSchema) as unknown as [ReturnType<typeof elementSchema>, ...ReturnType<typeof elementSchema>[]],
-);
+const elementUnion = () =>
+  z.discriminatedUnion('type', componentNames.map(elementSchema) as unknown as [ReturnType<typeof elementSchema>, ...ReturnType<typeof elementSchema>[]]);
+
+/*
+ * The union, the block and the final answer are built by calls marked pure:
+ * the validator checks a block's elements one by one and never reads the
+ * first two, so a page that only validates blocks drops all three.
+ */
+export const ElementSchema = /* @__PURE__ */ elementUnion();
 
 /** Envelope fields checked before the elements themselves. */
 export const envelopeShape = {
@@ -43,15 +48,15 @@ export const envelopeShape = {
   root: elementId(),
 };
 
-export const BlockSchema = z.strictObject({
-  ...envelopeShape,
-  elements: z.record(ElementId, ElementSchema),
-});
+const blockSchema = () => z.strictObject({ ...envelopeShape, elements: z.record(ElementId, ElementSchema) });
+export const BlockSchema = /* @__PURE__ */ blockSchema();
 
-export const FinalAnswerSchema = z.strictObject({
-  text: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxReportText)),
-  ui_block_ids: z.array(BlockId).check(z.maxLength(LIMITS.maxReportBlocks)),
-});
+const finalAnswerSchema = () =>
+  z.strictObject({
+    text: z.string().check(z.minLength(1), z.maxLength(LIMITS.maxReportText)),
+    ui_block_ids: z.array(BlockId).check(z.maxLength(LIMITS.maxReportBlocks)),
+  });
+export const FinalAnswerSchema = /* @__PURE__ */ finalAnswerSchema();
 
 export type ElementOf<N extends ComponentName> = {
   type: N;
