@@ -1,5 +1,6 @@
 /*
- * The chart.js chunk: only what line and bar charts need, registered once.
+ * The chart.js chunk: only what line and bar charts need, registered once,
+ * and the configuration the elements give it.
  * Imported dynamically, so a page without charts never fetches it.
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
@@ -7,3 +8,4 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, L
 Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 export { Chart };
+export { chartConfiguration } from './chart-config.js';

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { html, LitElement, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import type { Chart as ChartJs, ChartConfiguration } from 'chart.js';
+import { property, state } from 'lit/decorators.js';
+import type { Chart as ChartJs } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 import { DrawingController, loadOnce } from '../shared/drawing-controller.js';
 import { formatNumber } from '../shared/format.js';
@@ -65,7 +65,9 @@ export class AnswerChart extends LitElement {
   @state() private chosenView?: ChartView;
   @state() private announcement = '';
 
-  @query('canvas') private canvas?: HTMLCanvasElement;
+  private get canvas() {
+    return this.renderRoot.querySelector('canvas');
+  }
 
   private chart?: ChartJs;
   // A long restored thread holds many charts; only those the reader reaches are drawn.
@@ -114,10 +116,20 @@ export class AnswerChart extends LitElement {
   }
 
   private async drawChart() {
-    const { Chart } = await loadChartJs();
+    const { Chart, chartConfiguration } = await loadChartJs();
     const canvas = this.canvas;
     if (!canvas || !this.isConnected) return;
-    const config = this.configuration();
+    const config = chartConfiguration({
+      type: this.view === 'bar' ? 'bar' : 'line',
+      labels: this.labels ?? [],
+      series: this.series ?? [],
+      format: (value) => `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`,
+      xLabel: this.xLabel,
+      yLabel: this.yLabel,
+      stacked: this.stacked,
+      colours: this.colours(),
+      rtl: getComputedStyle(this).direction === 'rtl',
+    });
     if (this.chart && this.chart.canvas === canvas) {
       this.chart.data = config.data;
       this.chart.options = config.options!;
@@ -127,50 +139,6 @@ export class AnswerChart extends LitElement {
       this.chart = new Chart(canvas, config);
       this.requestUpdate(); // drops the loading notice
     }
-  }
-
-  private configuration(): ChartConfiguration<'bar' | 'line'> {
-    const colours = this.colours();
-    const type = this.view === 'bar' ? 'bar' : 'line';
-    const format = (value: number) => `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`;
-    const axisTitle = (text?: string) => ({ display: Boolean(text), text: text ?? '', color: colours.text });
-    // Right to left, categories run from the right and the value axis stands on the right, like the legend above them.
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    return {
-      type,
-      data: {
-        labels: [...(this.labels ?? [])],
-        datasets: (this.series ?? []).map((s, i) => {
-          const colour = colours.series[i % SERIES_COLOURS]!;
-          return { type, label: s.name, data: [...s.values], borderColor: colour, backgroundColor: colour, pointRadius: 2, borderWidth: 2 };
-        }),
-      },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'index', intersect: false },
-        plugins: {
-          // The legend is HTML (see render): it wraps with the page instead of squeezing the plot on a narrow screen.
-          legend: { display: false },
-          tooltip: {
-            rtl,
-            textDirection: rtl ? 'rtl' : 'ltr',
-            callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` },
-          },
-        },
-        scales: {
-          x: { reverse: rtl, stacked: this.stacked, title: axisTitle(this.xLabel), ticks: { color: colours.text }, grid: { color: colours.grid } },
-          y: {
-            position: rtl ? 'right' : 'left',
-            stacked: this.stacked,
-            title: axisTitle(this.yLabel),
-            ticks: { color: colours.text, callback: (v) => format(Number(v)) },
-            grid: { color: colours.grid },
-          },
-        },
-      },
-    };
   }
 
   private tableColumns(): TableColumnT[] {

@@ -8,5 +8,7 @@ import { endLeafletEvaluation } from './leaflet-probe-guard.js';
 export * from 'leaflet/dist/leaflet-src.esm.js';
 /** Leaflet's stylesheet, adopted by a map's shadow root when the map is first shown. */
 export { leafletStyles } from './leaflet.styles.js';
+/** The map an element shows, made with the Leaflet above. */
+export { PlaceMap } from './place-map.js';
 
 endLeafletEvaluation();

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { adoptStyles, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { CircleMarker, Map as LeafletMap, TileLayer } from 'leaflet';
+import type { Map as LeafletMap } from 'leaflet';
 import { answerUIOptions, onAnswerUIOptionsChange } from '../../config.js';
 import { DrawingController } from '../shared/drawing-controller.js';
 import { AnswerMapLocateEvent } from '../shared/events.js';
@@ -9,6 +9,7 @@ import { swatchStyles } from '../shared/swatch.styles.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { loadLeaflet, type Leaflet } from './load-leaflet.js';
 import { mapLocationStyles } from './map-location.styles.js';
+import type { PlaceMap, PlaceView } from './place-map.js';
 
 /**
  * @tag answer-map-location
@@ -53,28 +54,24 @@ export class AnswerMapLocation extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.map');
   }
 
-  private map?: LeafletMap;
-  private marker?: CircleMarker;
-  private tiles?: TileLayer;
-  /** The tile source the layer above was made for. */
-  private tilesUrl?: string;
+  private place?: PlaceMap;
   private unsubscribe?: () => void;
   // Shows the map when it first becomes visible, and keeps it sized to its box.
   private readonly drawing = new DrawingController(this, {
     load: loadLeaflet,
     box: () => this.mapBox,
     show: (L) => this.showMap(L),
-    restyle: () => this.recolourMarker(),
-    resize: () => this.map?.invalidateSize(),
+    restyle: () => this.place?.recolour(this.markerColour()),
+    resize: () => this.place?.map.invalidateSize(),
     destroy: () => {
-      this.map?.remove();
-      this.map = this.marker = this.tiles = undefined;
+      this.place?.remove();
+      this.place = undefined;
     },
   });
 
   /** The Leaflet map once shown. */
   get leafletMap(): LeafletMap | undefined {
-    return this.map;
+    return this.place?.map;
   }
 
   override connectedCallback() {
@@ -89,62 +86,27 @@ export class AnswerMapLocation extends LitElement {
 
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
-    if (this.map) this.syncMap();
+    this.place?.show(this.view());
+  }
+
+  private view(): PlaceView {
+    return { lat: this.lat, lng: this.lng, zoom: this.zoom ?? 13, tiles: this.tileSource };
   }
 
   private showMap(L: Leaflet) {
-    if (this.map) {
-      this.map.invalidateSize();
+    if (this.place) {
+      this.place.map.invalidateSize();
       return;
     }
     const box = this.mapBox;
     if (!box) return;
     const [theme, ...own] = AnswerMapLocation.elementStyles;
     adoptStyles(this.renderRoot as ShadowRoot, [theme!, L.leafletStyles, ...own]);
-    this.map = L.map(box, {
-      attributionControl: false,
-      scrollWheelZoom: false,
-      // A picture of the place, not a second map widget: the host's own map
-      // (through "Locate") is where the reader explores. No controls means
-      // nothing focusable hides inside the labelled image.
-      keyboard: false,
-      zoomControl: false,
-      // A reader who asks for less motion gets no fading tiles and no animated zoom.
-      ...(window.matchMedia('(prefers-reduced-motion: reduce)').matches ? { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false } : {}),
-    });
-    const colour = this.markerColour();
-    this.marker = L.circleMarker([this.lat, this.lng], { radius: 9, color: colour, weight: 3, fillColor: colour, fillOpacity: 0.35, interactive: false }).addTo(
-      this.map,
-    );
-    this.syncMap(L);
+    this.place = new L.PlaceMap(L, box, this.view(), this.markerColour());
   }
 
   private markerColour(): string {
     return this.drawing.colours()[0] ?? '#0b5cad';
-  }
-
-  private recolourMarker() {
-    const colour = this.markerColour();
-    this.marker?.setStyle({ color: colour, fillColor: colour });
-  }
-
-  private syncMap(L?: Leaflet) {
-    const map = this.map!;
-    map.setView([this.lat, this.lng], this.zoom ?? 13);
-    this.marker?.setLatLng([this.lat, this.lng]);
-    const url = this.tileSource?.tileUrl;
-    if (this.tiles && this.tilesUrl !== url) {
-      this.tiles.remove();
-      this.tiles = undefined;
-    }
-    if (url && !this.tiles) {
-      const add = (lib: Leaflet) => {
-        this.tiles = lib.tileLayer(url, { maxZoom: this.tileSource?.maxZoom ?? 19 }).addTo(map);
-        this.tilesUrl = url;
-      };
-      if (L) add(L);
-      else void loadLeaflet().then(add);
-    }
   }
 
   private locate() {
