@@ -1,7 +1,8 @@
 /*
  * Streaming benchmark for answer-ui: an <agent-thread> gets the answer as AI
- * SDK UI message stream parts (text-delta), auto-scroll following. See
- * stream-driver.ts for the method.
+ * SDK UI message stream parts (text-delta), auto-scroll following, and a
+ * `finish` part once the measured window is over. See stream-driver.ts for
+ * the method.
  */
 import '../../src/index.js';
 import type { AgentThread } from '../../src/index.js';
@@ -32,6 +33,13 @@ async function thread(history: number, earlier: string) {
     },
     async apply(delta: string) {
       el.applyPart({ type: 'text-delta', id: 'live', delta });
+      await turn.updateComplete;
+      await markdown()?.updateComplete;
+    },
+    // The answer is over, as deep-chat's stream closes (`onClose`) after the last delta.
+    async end() {
+      el.applyPart({ type: 'finish' });
+      await el.updateComplete;
       await turn.updateComplete;
       await markdown()?.updateComplete;
     },

@@ -76,6 +76,25 @@ describe('ThreadState', () => {
     expect(settled(turnOf(state))).to.deep.equal(['reasoning:true', 'text:true', 'lookup:done', 'block']);
   });
 
+  it('joins a text’s deltas once it ends, and opens it again if more of it comes', () => {
+    const state = new ThreadState();
+    state.addUser('Q?');
+    const apply = (...parts: object[]) => parts.forEach((part) => state.apply(readPart(part)!));
+    apply(
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Revenue ' },
+      { type: 'text-delta', id: 't', delta: 'rose.' },
+    );
+    apply({ type: 'text-end', id: 't' });
+    const text = (state.messages[1] as AssistantTurn).items[0] as Extract<TurnItem, { kind: 'text' | 'reasoning' }>;
+    expect([text.parts, text.done]).to.deep.equal([['Revenue rose.'], true]);
+    apply({ type: 'text-delta', id: 't', delta: ' Costs fell.' });
+    expect([textOf(text), text.done]).to.deep.equal(['Revenue rose. Costs fell.', false]);
+    apply({ type: 'finish' });
+    expect([text.parts, text.done]).to.deep.equal([['Revenue rose. Costs fell.'], true]);
+  });
+
   it('ignores parts once a turn is over', () => {
     const state = turnUnderWay();
     state.apply({ type: 'finish' });

@@ -3,7 +3,7 @@ import { newId, type AssistantTurn, type BlockItem, type NoticeItem, type Thread
 import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 import { denyTool, requestApproval } from './approvals.js';
-import { addFile, addSource, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
+import { addFile, addSource, appendText, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
 
 /*
  * The thread state machine: the turn rules applied to stream parts. No DOM
@@ -157,7 +157,7 @@ export class ThreadState {
         return { turn };
       case 'text-delta':
       case 'reasoning-delta':
-        if (part.delta) textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id).parts.push(part.delta);
+        if (part.delta) appendText(textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id), part.delta);
         return { turn };
       case 'text-end':
       case 'reasoning-end':

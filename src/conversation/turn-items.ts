@@ -19,6 +19,12 @@ export function textItem(turn: AssistantTurn, kind: 'text' | 'reasoning', id: st
   return item;
 }
 
+/** A delta for a text; one that had ended (a continued turn may reuse its id) streams again, so its renderer does not take it as final. */
+export function appendText(item: TextItem, delta: string) {
+  item.parts.push(delta);
+  item.done = false;
+}
+
 /**
  * A text is complete: its deltas become one piece. A long answer streams in
  * thousands of them, and one string holds far less memory than their list;

@@ -172,11 +172,11 @@ export class AgentTurn extends LitElement {
   private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
     switch (item.kind) {
       case 'text':
-        return item.parts.length ? html`<answer-markdown .parts=${item.parts} .citations=${citations}></answer-markdown>` : nothing;
+        return item.parts.length ? html`<answer-markdown .parts=${item.parts} .complete=${item.done} .citations=${citations}></answer-markdown>` : nothing;
       case 'reasoning':
         return html`<details class="step reasoning">
           <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
-          <answer-markdown class="reasoning-text" .parts=${item.parts}></answer-markdown>
+          <answer-markdown class="reasoning-text" .parts=${item.parts} .complete=${item.done}></answer-markdown>
         </details>`;
       case 'tool': {
         if (isInternalTool(item)) {
@@ -242,7 +242,7 @@ export class AgentTurn extends LitElement {
     const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
     const process = visible.filter((item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)));
     return html`<div class="report" part="report">
-        <answer-markdown .text=${turn.final.text} .citations=${sources.length}></answer-markdown>
+        <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(
           reportBlocks,
           (item) => item.key,

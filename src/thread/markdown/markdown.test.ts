@@ -44,6 +44,22 @@ async function streamed(text: string, step: number): Promise<AnswerMarkdown> {
   return el;
 }
 
+/** What the reader gets: elements with their attributes, and text (split however the DOM holds it). */
+function shape(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent!;
+  if (node.nodeType !== Node.ELEMENT_NODE) return '';
+  const el = node as Element;
+  const attributes = [...el.attributes].map((a) => `${a.name}="${a.value}"`).sort();
+  return `<${[el.localName, ...attributes].join(' ')}>${[...el.childNodes].map(shape).join('')}</${el.localName}>`;
+}
+
+const comments = (root: Node) => {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  let count = 0;
+  while (walker.nextNode()) count++;
+  return count;
+};
+
 describe('answer-markdown', () => {
   it('renders headings, lists, code, quotes, tables and safe links', async () => {
     const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
@@ -111,6 +127,57 @@ describe('answer-markdown', () => {
       // Blocks settled before the join are not rendered again (with one piece read, nothing had settled).
       if (read > 1) expect(el.shadowRoot!.querySelector('.content > div') === firstBlock, 'the settled blocks stay').to.equal(true);
     }
+  });
+
+  it('a complete text shows the same DOM as the text streaming, as plain nodes', async () => {
+    const streaming = await streamed(document_, 7);
+    const complete = await fixture<AnswerMarkdown>(html`<answer-markdown complete .text=${document_}></answer-markdown>`);
+    const content = (el: AnswerMarkdown) => el.shadowRoot!.querySelector('.content')!;
+    // Streaming, the text sits in several settled blocks and a tail; complete, in one settled block.
+    const blocks = (el: AnswerMarkdown) => [...content(el).children].map((chunk) => [...chunk.childNodes].map(shape).join('')).join('');
+    expect(blocks(complete)).to.equal(blocks(streaming));
+    expect(content(complete).children, 'one block of final DOM, no streaming tail').to.have.length(1);
+    expect(comments(content(complete)), 'no template markers left').to.equal(0);
+    await expect(complete).to.be.accessible();
+  });
+
+  it('when the text completes, what was shown stays and the unfinished end becomes final', async () => {
+    const parts = document_.match(/[\s\S]{1,9}/g)!;
+    const live = parts.slice(0, 30);
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .parts=${live}></answer-markdown>`);
+    const firstBlock = el.shadowRoot!.querySelector('.content > div')!;
+    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    // The rest arrives and the text ends, its pieces joined in the same array (as the conversation does).
+    live.push(...parts.slice(30));
+    live.splice(0, live.length, live.join(''));
+    el.requestUpdate('parts');
+    el.complete = true;
+    await el.updateComplete;
+    const content = el.shadowRoot!.querySelector('.content')!;
+    expect(content.textContent).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
+    expect(content.firstElementChild, 'nothing rendered twice').to.equal(firstBlock);
+    expect(el.shadowRoot!.querySelectorAll('h3, li, pre, blockquote, td').length).to.equal(
+      whole.shadowRoot!.querySelectorAll('h3, li, pre, blockquote, td').length,
+    );
+    expect(comments(content)).to.equal(0);
+  });
+
+  it('a complete text still links its citations, and renders again when they change', async () => {
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown complete .citations=${1} .text=${'Grew [1] and [2].'}></answer-markdown>`);
+    const cites = () => [...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')}`);
+    expect(cites()).to.deep.equal(['#source-1 Source 1']);
+    el.citations = 2;
+    await el.updateComplete;
+    expect(cites()).to.deep.equal(['#source-1 Source 1', '#source-2 Source 2']);
+    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal('Grew [1] and [2].');
+  });
+
+  it('a complete text that is extended after all shows the whole new text', async () => {
+    const el = await fixture<AnswerMarkdown>(html`<answer-markdown complete .text=${'A paragraph'}></answer-markdown>`);
+    el.text = 'A paragraph that goes on.\n\n- and a list';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal('A paragraph that goes on.and a list');
+    expect([...el.shadowRoot!.querySelectorAll('li')].map((e) => e.textContent)).to.deep.equal(['and a list']);
   });
 
   it('starts over when the text is replaced rather than extended', async () => {

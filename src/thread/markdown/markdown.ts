@@ -4,14 +4,16 @@ import { themeStyles } from '../../components/shared/theme.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { parseBlocks, settledLength } from './parse.js';
 import { renderBlocks } from './render.js';
+import { staticBlocks } from './static.js';
 
 /**
  * @tag answer-markdown
  * @summary Assistant text rendered from markdown, safely and incrementally.
  *
  * While text streams in, only the unfinished tail is parsed again on each
- * change; blocks that can no longer change are parsed and rendered once. So
- * the cost of a delta does not grow with the length of the message.
+ * change; blocks that can no longer change are parsed and rendered once, to
+ * plain DOM. So the cost of a delta does not grow with the length of the
+ * message, and a finished message (`complete`) keeps nothing but its DOM.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -31,6 +33,9 @@ export class AnswerMarkdown extends LitElement {
    */
   @property({ attribute: false, hasChanged: () => true }) parts?: readonly string[];
 
+  /** Nothing more will be appended: the whole text is rendered once, for good, and the streaming tail's template is let go. */
+  @property({ type: Boolean }) complete = false;
+
   /** How many sources the answer has: a `[N]` with 1 ≤ N ≤ `citations` links to source N. Changing it renders the whole text again. */
   @property({ type: Number }) citations = 0;
 
@@ -42,6 +47,8 @@ export class AnswerMarkdown extends LitElement {
   private source?: readonly string[] | string;
   private consumed = 0;
   private consumedChars = 0;
+  /** Everything consumed so far is rendered for good (the text was complete). */
+  private finished = false;
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
@@ -56,17 +63,26 @@ export class AnswerMarkdown extends LitElement {
     super.update(changed);
     // Settled blocks were rendered with the old count: start over (rare, e.g. the sources came after the text).
     if (changed.has('citations')) this.source = undefined;
-    const added = this.newText(); // may reset `pending` and `tail`: read them after
+    let added = this.newText(); // may reset `pending` and `tail`: read them after
+    // Text added after all of it was final may join its last block: render the whole text again (rare).
+    if (added && this.finished) {
+      this.source = undefined;
+      added = this.newText();
+    }
     // The turn re-renders on every delta of any of its items: a finished text has nothing new.
-    if (!added && this.tail) return;
+    if (!added && (this.complete ? this.finished : this.tail)) return;
     this.pending += added;
-    const settled = settledLength(this.pending);
+    // Complete text is final to its end; streaming text up to its last settled block.
+    const settled = this.complete ? this.pending.length : settledLength(this.pending);
     if (settled > 0) {
-      // These blocks are final: render them once into their own container.
-      const chunk = document.createElement('div');
-      render(renderBlocks(parseBlocks(this.pending.slice(0, settled)), this.citations), chunk);
-      this.content!.insertBefore(chunk, this.tail ?? null);
+      this.content!.insertBefore(staticBlocks(this.pending.slice(0, settled), this.citations), this.tail ?? null);
       this.pending = this.pending.slice(settled);
+    }
+    this.finished = this.complete;
+    if (this.complete) {
+      this.tail?.remove();
+      this.tail = undefined;
+      return;
     }
     if (!this.tail) {
       this.tail = document.createElement('div');
@@ -103,6 +119,7 @@ export class AnswerMarkdown extends LitElement {
     this.source = source;
     this.consumed = 0;
     this.consumedChars = 0;
+    this.finished = false;
   }
 }
 
