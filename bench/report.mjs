@@ -111,26 +111,31 @@ function block(r) {
   return table(
     [
       'system',
-      'cold first render (fresh page), median (min–max)',
+      'cold first render (fresh page, once idle), median (min–max)',
+      'cold, straight after loading, median (min–max)',
       'warm first render, median (min–max)',
       'update, median (min–max)',
       'update, mean',
       'JS heap after 1,000 updates',
       `${US} ÷ system: cold first render`,
+      'cold, straight after loading',
       'warm first render',
       'update (median)',
       'heap',
     ],
     rows.map(([name, first, update, heap, peer]) => {
       const cold = first && (peer ?? ours).coldFirstRender;
+      const straight = first && (peer ?? ours).coldStraightRender;
       return [
         name,
         cold ? range(cold) : '—',
+        straight ? range(straight) : '—',
         first ? range(first) : '—',
         range(update),
         ms(update.mean),
         heap ? MB(heap) : '—',
         peer && cold ? versus(ours.coldFirstRender.median, cold.median) : '',
+        peer && straight ? versus(ours.coldStraightRender.median, straight.median) : '',
         peer && first ? versus(ours.firstRender.median, first.median) : '',
         peer ? versus(ours.update.median, update.median) : '',
         peer && heap ? versus(ours.heapBytes, heap, 'smaller', 'larger') : '',

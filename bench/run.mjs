@@ -126,7 +126,10 @@ if (pages.length) {
       if (!result.crossOriginIsolated) throw new Error(`${name}: the page was not cross-origin isolated`);
       if (!name.startsWith('restore')) result.heapBytes = await heapAfterGc(page);
       if (blocked.size) result.blockedHosts = [...blocked];
-      if (GROUPS.block.includes(name)) result.coldFirstRender = await coldFirstRenders(browser, base, origin, name);
+      if (GROUPS.block.includes(name)) {
+        result.coldFirstRender = await coldFirstRenders(browser, base, origin, name, 'cold');
+        result.coldStraightRender = await coldFirstRenders(browser, base, origin, name, 'cold&straight');
+      }
       results[name] = result;
       console.log(JSON.stringify(result));
       await page.close();
@@ -141,15 +144,17 @@ if (pages.length) {
  * The first block of a fresh page, `COLD_RUNS` times after one warm-up (the
  * server and the disk warm, not the page): each run is a browser context of
  * its own, with its own cache, so the page compiles and upgrades everything
- * for the first time, as a reader's first answer does.
+ * for the first time, as a reader's first answer does. `query` is `cold` (the
+ * block comes once the loaded page is idle, as an agent's first block does)
+ * or `cold&straight` (it comes straight after the page's scripts ran).
  */
-async function coldFirstRenders(browser, base, origin, name) {
+async function coldFirstRenders(browser, base, origin, name, query) {
   const samples = [];
   for (let run = 0; run <= COLD_RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
     const page = await context.newPage();
-    await page.goto(`${base}${name}.html?cold`);
+    await page.goto(`${base}${name}.html?${query}`);
     await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: 60_000 });
     const error = await page.evaluate('window.benchError');
     if (error) throw new Error(`${name} (cold): ${error}`);

@@ -81,7 +81,10 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
   }
 
   // Cold: the page's first block, in a fresh page (the harness opens one per run), so it includes the first use of the code.
+  // An agent's first block arrives a network round trip and a model's first tokens after the page has loaded: by
+  // then the page has been idle, as it is here when the block comes. (`?straight` renders it straight after loading.)
   if (new URLSearchParams(location.search).has('cold')) {
+    if (!new URLSearchParams(location.search).has('straight')) await new Promise((resolve) => requestIdleCallback(resolve));
     publish({ elements, coldFirstRender: await firstRender(), crossOriginIsolated });
     return;
   }

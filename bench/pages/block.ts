@@ -4,8 +4,8 @@
  * every element has rendered; updates assign new versions to the same
  * element. See block-driver.ts for the method.
  */
-import '../../src/index.js';
-import type { AnswerBlock } from '../../src/index.js';
+import '../../src/blocks.js';
+import type { AnswerBlock } from '../../src/blocks.js';
 import { runBlockBenchmark } from './block-driver.js';
 
 type Updating = HTMLElement & { updateComplete: Promise<unknown>; isUpdatePending: boolean };

@@ -1,5 +1,7 @@
 import { define } from '../shared/define.js';
 import { AnswerBlock } from './block.js';
+import { prepareWhenIdle } from './prepare.js';
 
 define('answer-block', AnswerBlock);
+prepareWhenIdle();
 export { AnswerBlock };
