@@ -1,4 +1,4 @@
-import type { AssistantTurn, ThreadMessage, ToolItem } from './messages.js';
+import { toolKey, type AssistantTurn, type ThreadMessage, type ToolItem } from './messages.js';
 import { ANSWER_TOOLS } from './names.js';
 import { toolItem, type Part } from './turn-items.js';
 
@@ -9,7 +9,7 @@ import { toolItem, type Part } from './turn-items.js';
 
 /** A running tool call now waits for the reader's approval; undefined when the call is unknown, over, or an answer call. */
 export function requestApproval(turn: AssistantTurn, part: Part<'tool-approval-request'>): ToolItem | undefined {
-  const tool = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === `tool:${part.toolCallId}`);
+  const tool = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === toolKey(part.toolCallId));
   if (!tool || tool.status !== 'running' || ANSWER_TOOLS.includes(tool.name)) return undefined;
   tool.status = 'awaiting_approval';
   tool.approval = { id: part.approvalId };

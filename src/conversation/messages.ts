@@ -134,6 +134,12 @@ export type ThreadMessage = UserMessage | AssistantTurn;
 /** The whole text of a text or reasoning item. */
 export const textOf = (item: TextItem): string => item.parts.join('');
 
+/** The key of the item a tool call makes in its turn. */
+export const toolKey = (toolCallId: string): string => `tool:${toolCallId}`;
+
+/** The id of the tool call a tool item stands for (the AI SDK's `toolCallId`). */
+export const toolCallIdOf = (item: ToolItem): string => item.key.slice(toolKey('').length);
+
 const SUMMARY_LENGTH = 160;
 
 /** A short plain-text summary of a tool's output; large payloads and base64 are not kept. */

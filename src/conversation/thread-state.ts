@@ -1,5 +1,5 @@
 import { describeErrors, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
-import { newId, type AssistantTurn, type BlockItem, type NoticeItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
+import { newId, toolKey, type AssistantTurn, type BlockItem, type NoticeItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
 import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 import { denyTool, requestApproval } from './approvals.js';
@@ -164,7 +164,7 @@ export class ThreadState {
         finishText(textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id));
         return { turn };
       case 'tool-input-start': {
-        const seen = turn.items.some((i) => i.key === `tool:${part.toolCallId}`);
+        const seen = turn.items.some((i) => i.key === toolKey(part.toolCallId));
         const tool = toolItem(turn, part.toolCallId, part.toolName);
         // Blocks appear whole; until this call's block is in, a placeholder holds its place.
         if (!seen && part.toolName === PRESENT_ANSWER) tool.preparing = true;

@@ -1,4 +1,4 @@
-import { newId, summarize, type AssistantTurn, type DataItem, type SourceItem, type TextItem, type ToolItem } from './messages.js';
+import { newId, summarize, toolKey, type AssistantTurn, type DataItem, type SourceItem, type TextItem, type ToolItem } from './messages.js';
 import type { StreamPart } from './parts.js';
 
 /*
@@ -38,7 +38,7 @@ export function finishText(item: TextItem) {
 
 /** The turn's step for this tool call, made (running) when it is new. */
 export function toolItem(turn: AssistantTurn, callId: string, name: string): ToolItem {
-  const key = `tool:${callId}`;
+  const key = toolKey(callId);
   let item = turn.items.find((i): i is ToolItem => i.key === key);
   if (!item) {
     item = { kind: 'tool', key, name, status: 'running', summary: '' };

@@ -1,4 +1,13 @@
-import { BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART, textOf, type ThreadMessage, type ToolItem, type TurnItem } from '../conversation/index.js';
+import {
+  BLOCK_PART,
+  FINAL_ANSWER_PART,
+  FORM_ANSWER_PART,
+  textOf,
+  toolCallIdOf,
+  type ThreadMessage,
+  type ToolItem,
+  type TurnItem,
+} from '../conversation/index.js';
 
 /** A message as the AI SDK's `useChat` sends it (`UIMessage`). */
 export interface UIMessage {
@@ -43,7 +52,7 @@ function toolPart(item: ToolItem): UIMessage['parts'][number] | undefined {
           ? 'output-available'
           : 'output-error';
   const result = state === 'output-available' ? { output: item.summary } : state === 'output-error' ? { errorText: item.summary || 'failed' } : {};
-  return { type: `tool-${item.name}`, toolCallId: item.key.slice('tool:'.length), state, input: item.input ?? {}, approval, ...result };
+  return { type: `tool-${item.name}`, toolCallId: toolCallIdOf(item), state, input: item.input ?? {}, approval, ...result };
 }
 
 /** The conversation as AI SDK UI messages: text, files, tool approvals, sources, data parts, answer blocks and final reports. */
