@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import corpus from './conformance/blocks.json' with { type: 'json' };
-import { validateBlock, validateFinalAnswer, type ErrorCode } from './index.js';
+import { validateBlock, validateFinalAnswer, type Block, type ErrorCode } from './index.js';
 
 /* Runs in Node (mocha) and in Chromium (web-test-runner): the same contract in both. */
 
@@ -134,5 +134,35 @@ describe('validateBlock with reuse', () => {
     const reused = validateBlock(next, { reuse: first.block });
     expect(reused).to.deep.equal(validateBlock(next));
     expect(reused.ok).to.equal(false);
+  });
+
+  type Raw = { root: string; elements: Record<string, { children?: string[]; props: Record<string, unknown> }> };
+  const variant = (change: (block: Raw, container: string) => void) => {
+    const next = structuredClone(corpus.cases[0]!.input) as unknown as Raw;
+    const container = Object.keys(next.elements).find((id) => next.elements[id]!.children?.length)!;
+    change(next, container);
+    return next;
+  };
+
+  for (const [what, change] of [
+    ['a child list that closes a cycle', (b: Raw, c: string) => b.elements[c]!.children!.push(b.root)],
+    ['a child dropped from its list (an orphan)', (b: Raw, c: string) => b.elements[c]!.children!.pop()],
+    ['a child that is not defined', (b: Raw, c: string) => b.elements[c]!.children!.push('nowhere')],
+    ['a root that is not defined', (b: Raw) => (b.root = 'nowhere')],
+  ] as const) {
+    it(`checks the tree again after ${what}`, () => {
+      const next = variant(change);
+      const reused = validateBlock(next, { reuse: first.block });
+      expect(reused.ok).to.equal(false);
+      expect(reused).to.deep.equal(validateBlock(next));
+    });
+  }
+
+  it('trusts only a block it returned: a look-alike vouches for nothing', () => {
+    const next = variant((b) => Object.values(b.elements).forEach((element) => (element.props.onclick = 'x')));
+    const lookAlike = structuredClone(next) as unknown as Block;
+    const result = validateBlock(next, { reuse: lookAlike });
+    expect(result.ok).to.equal(false);
+    expect(result).to.deep.equal(validateBlock(next));
   });
 });

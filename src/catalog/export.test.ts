@@ -69,9 +69,11 @@ describe('exported contract', () => {
   it("the Zod schemas with catalogDescriptions() give the same JSON Schema as the tool's, descriptions included", () => {
     const own = z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', metadata: catalogDescriptions(), unrepresentable: 'any' }) as JsonSchema;
     const tool = catalogJsonSchema();
-    expect(own.description).to.equal(tool.description).and.to.be.a('string');
+    expect(own.description).to.equal(tool.description);
+    expect(own.description).to.be.a('string');
     const metric = (schema: JsonSchema) => JSON.stringify(schema).match(/"description":"One key figure[^"]*"/)?.[0];
-    expect(metric(own)).to.be.a('string').and.to.equal(metric(tool));
+    expect(metric(own)).to.be.a('string');
+    expect(metric(own)).to.equal(metric(tool));
     // Without the registry the schemas carry no text: a page that only validates does not load it.
     expect(JSON.stringify(z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', unrepresentable: 'any' }))).not.to.include('One key figure');
   });

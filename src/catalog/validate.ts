@@ -6,6 +6,7 @@ import { describeValue, isPlainObject, issuesToErrors, toPointer, type Segment, 
 import { ID_PATTERN, ID_REGEX, LIMITS, RESERVED_IDS } from './limits.js';
 import { checkData } from './data-rules.js';
 import { checkGraph } from './graph.js';
+import { readJson } from './read-json.js';
 
 export type BlockResult = { ok: true; block: Block } | { ok: false; errors: ValidationError[] };
 export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] };
@@ -53,7 +54,9 @@ export interface ValidateBlockOptions {
  */
 export function validateBlock(input: unknown, options: ValidateBlockOptions = {}): BlockResult {
   try {
-    return checkBlock(input, options.reuse);
+    // Only a block this validator returned vouches for its elements and its graph.
+    const reuse = options.reuse && validated.has(options.reuse) ? options.reuse : undefined;
+    return checkBlock(input, reuse);
   } catch (error) {
     // Only reachable through pathological input (e.g. a getter that throws).
     return fail([{ code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` }]);
@@ -73,52 +76,6 @@ export function validateFinalAnswer(input: unknown, options: { publishedBlockIds
 }
 
 const fail = (errors: ValidationError[]): BlockResult => ({ ok: false, errors });
-
-/** Parses and size-checks the raw input; returns the JSON value or the error. */
-function readJson(input: unknown, maxBytes: number): { value: unknown } | { error: ValidationError } {
-  if (typeof input === 'string') {
-    // Each UTF-16 unit is at least one UTF-8 byte: a longer string is too large unparsed.
-    if (input.length > maxBytes) return { error: tooLarge(input.length, maxBytes, 'at least ') };
-    const bytes = utf8Length(input);
-    if (bytes > maxBytes) return { error: tooLarge(bytes, maxBytes, '') };
-    try {
-      return { value: JSON.parse(input) };
-    } catch (error) {
-      return { error: { code: 'invalid_json', path: '', message: `not valid JSON: ${(error as Error).message}` } };
-    }
-  }
-  let serialized: string | undefined;
-  try {
-    serialized = JSON.stringify(input);
-  } catch (error) {
-    return error instanceof RangeError
-      ? { error: { code: 'too_deep', path: '', message: 'input is nested too deeply to serialize as JSON' } }
-      : { error: { code: 'invalid_json', path: '', message: `input is not JSON-serializable: ${(error as Error).message}` } };
-  }
-  if (serialized !== undefined) {
-    const bytes = utf8Length(serialized);
-    if (bytes > maxBytes) return { error: tooLarge(bytes, maxBytes, '') };
-  }
-  return { value: input };
-}
-
-function tooLarge(bytes: number, maxBytes: number, qualifier: string): ValidationError {
-  return { code: 'too_large', path: '', message: `block is ${qualifier}${bytes} bytes of JSON; the limit is ${maxBytes}. Publish fewer or smaller elements.` };
-}
-
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   const read = readJson(input, LIMITS.maxBlockBytes);
@@ -176,7 +133,8 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
     const children = isPlainObject(elements[id]) ? elements[id].children : undefined;
     if (Array.isArray(children)) childLists.set(id, children);
   }
-  checkGraph(raw.root, elements, ids, childLists, errors);
+  // An in-place update rarely moves anything: the same ids, root and child lists as `reuse` make the same, valid tree.
+  if (!reuse || !sameTree(reuse, raw.root, ids, childLists)) checkGraph(raw.root, elements, ids, childLists, errors);
 
   if (errors.length > 0) return fail(errors);
   const out: Record<string, BlockElement> = {};
@@ -184,6 +142,11 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   const block: Block = { block_id: raw.block_id as string, fallback_text: raw.fallback_text as string, root: raw.root as string, elements: out };
   validated.add(block);
   return { ok: true, block };
+}
+
+function sameTree(reuse: Block, root: unknown, ids: string[], childLists: Map<string, unknown[]>): boolean {
+  if (root !== reuse.root || ids.length !== Object.keys(reuse.elements).length) return false;
+  return ids.every((id) => Object.hasOwn(reuse.elements, id) && jsonEqual(childLists.get(id) ?? [], reuse.elements[id]!.children ?? []));
 }
 
 function checkElement(id: string, element: unknown, errors: ValidationError[], previous?: BlockElement): BlockElement | undefined {
