@@ -10,12 +10,15 @@ const gzipped = (path: string) => gzipSync(readFileSync(path)).length;
  * The core entry's budget in bytes, min+gzip: the spec allows 60 kB; this is
  * tightened as the code shrinks (57 kB until the store, Leaflet's styles and
  * the new stream parts moved into chunks loaded on first use and template
- * text was minified: 53.8 kB with sources, files, approvals, actions and
- * attachments in).
+ * text was minified; 55 kB until the catalog's descriptions left the
+ * validator and the chart and map code went to their chunks: 50.7 kB then).
+ * The goal is 45 kB.
  */
-const CORE_BUDGET = 55 * 1024;
-/** answer-ui/blocks' CDN entry (validator, answer-block, the nine elements): 33.8 kB now; the goal is 30 kB. */
-const BLOCKS_BUDGET = 34 * 1024;
+const CORE_BUDGET = 51 * 1024;
+/** answer-ui/blocks' CDN entry (validator, answer-block, the nine elements): at most 30 kB. */
+const BLOCKS_BUDGET = 30 * 1024;
+/** A sentence of the catalog's model-facing descriptions, which only the JSON Schema export needs. */
+const DESCRIPTION = 'One finite number per label, in label order.';
 
 describe('build output', () => {
   it(`the CDN entry (everything but chart.js and Leaflet) stays within ${CORE_BUDGET / 1024} kB min+gzip`, () => {
@@ -26,6 +29,7 @@ describe('build output', () => {
     expect(chunks.some((c) => c.startsWith('leaflet'))).to.equal(true);
     const entry = readFileSync('dist/cdn/answer-ui.js', 'utf8');
     expect(entry).not.to.include('Chart.register');
+    expect(entry, 'the catalog descriptions').not.to.include(DESCRIPTION);
     // Every chunk loads on first use: one the entry imports statically would be core code outside the budget.
     expect(entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [], 'chunks the entry imports up front').to.deep.equal([]);
     for (const lazy of ['store', 'define', 'attachment-files', 'copy-markdown', 'reader']) {
@@ -41,6 +45,7 @@ describe('build output', () => {
     expect(size, `${(size / 1024).toFixed(1)} kB`).to.be.at.most(BLOCKS_BUDGET);
     const entry = readFileSync('dist/cdn/answer-ui-blocks.js', 'utf8');
     expect(entry).not.to.include('agent-thread');
+    expect(entry, 'the catalog descriptions').not.to.include(DESCRIPTION);
     expect(entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [], 'chunks the entry imports up front').to.deep.equal([]);
   });
 
