@@ -126,6 +126,7 @@ if (pages.length) {
       if (!result.crossOriginIsolated) throw new Error(`${name}: the page was not cross-origin isolated`);
       if (!name.startsWith('restore')) result.heapBytes = await heapAfterGc(page);
       if (blocked.size) result.blockedHosts = [...blocked];
+      if (GROUPS.stream.includes(name)) result.heapAfterAnswer = await heapAfterOneAnswer(browser, base, origin, name);
       if (GROUPS.block.includes(name)) {
         result.coldFirstRender = await coldFirstRenders(browser, base, origin, name, 'cold');
         result.coldStraightRender = await coldFirstRenders(browser, base, origin, name, 'cold&straight');
@@ -164,6 +165,26 @@ async function coldFirstRenders(browser, base, origin, name, query) {
   const sorted = samples.sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return { median: sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2, min: sorted[0], max: sorted.at(-1), runs: sorted.length };
+}
+
+/**
+ * The JS heap after one answer: a fresh page (its own browser context) builds
+ * the 200-message thread and streams the 20,000-character answer once, with
+ * no warm-up, the same for every system, so no system's heap holds code
+ * compiled for more runs than another's.
+ */
+async function heapAfterOneAnswer(browser, base, origin, name) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+  const page = await context.newPage();
+  await page.goto(`${base}${name}.html?heap`);
+  await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: PAGE_TIMEOUT, polling: 500 });
+  const error = await page.evaluate('window.benchError');
+  if (error) throw new Error(`${name} (heap): ${error}`);
+  const { fed } = await page.evaluate('window.benchResult');
+  const bytes = await heapAfterGc(page);
+  await context.close();
+  return { bytes, fed };
 }
 
 /** JS heap in use after a forced, full garbage collection (DevTools protocol). */

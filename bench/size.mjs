@@ -84,6 +84,7 @@ export async function measureSizes() {
       attachments: chunk('attachment-files'),
       copy: chunk('copy-markdown'),
       agUi: chunk('reader'),
+      blocks: gz(join(await library('answer-ui-blocks', 'src/blocks.ts'), 'index.js')),
     },
   };
   for (const [name, source] of Object.entries(PEERS)) {

@@ -11,8 +11,9 @@
  * turn's first layout is behind), the total, the longest animation frame and
  * the frames over 50 ms (long-animation-frame entries), and the median time
  * inside each delta's task (apply and render). After every run the DOM must
- * show the whole answer. The last case's thread stays on the page, so the
- * harness can measure the heap after streaming.
+ * show the whole answer. With `?heap` the page streams only the last case's
+ * answer, once, and keeps its thread, so the harness can measure the heap
+ * after it in a fresh page.
  */
 import { deltas, markdownAnswer } from '../fixtures.js';
 import { summarize } from '../stats.js';
@@ -125,6 +126,13 @@ export interface StreamingOptions {
 
 export async function runStreamingBenchmark(system: StreamingSystem, options: StreamingOptions): Promise<void> {
   const cap = (options.capSeconds ?? Infinity) * 1000;
+  // `?heap`: the last case once, in a fresh page with no warm-up, so every system's heap holds the same thread and answer.
+  if (new URLSearchParams(location.search).has('heap')) {
+    const last = options.cases.at(-1)!;
+    const once = await run(system, last.chars, last.deltas, last.messages, cap);
+    publish({ chars: last.chars, messages: last.messages, fed: once.fed, crossOriginIsolated });
+    return;
+  }
   // Warm-up: compiles and optimizes the code paths; not reported.
   await run(system, options.warmUp[0], options.warmUp[1], 2, cap);
   const results = [];
