@@ -66,7 +66,8 @@ export class AnswerChart extends LitElement {
   @state() private announcement = '';
 
   private get canvas() {
-    return this.renderRoot.querySelector('canvas');
+    // As Lit's @query: no render root until the element is first connected.
+    return this.renderRoot?.querySelector('canvas');
   }
 
   private chart?: ChartJs;

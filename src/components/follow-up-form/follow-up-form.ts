@@ -54,7 +54,8 @@ export class AnswerFollowUpForm extends LitElement {
   @property({ type: Boolean, attribute: 'review-only' }) reviewOnly = false;
 
   private get form() {
-    return this.renderRoot.querySelector('form');
+    // As Lit's @query: no render root until the element is first connected.
+    return this.renderRoot?.querySelector('form');
   }
 
   private fieldId(field: FormFieldT) {

@@ -51,7 +51,8 @@ export class AnswerMapLocation extends LitElement {
   @state() private tileSource = answerUIOptions().map;
 
   private get mapBox() {
-    return this.renderRoot.querySelector<HTMLElement>('.map');
+    // As Lit's @query: no render root until the element is first connected.
+    return this.renderRoot?.querySelector<HTMLElement>('.map');
   }
 
   private place?: PlaceMap;
