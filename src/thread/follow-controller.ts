@@ -9,7 +9,8 @@ type Host = ReactiveControllerHost & { readonly renderRoot: HTMLElement | Docume
 
 /**
  * Keeps the conversation scrolled to its end while the reader follows it,
- * and pages a long history in from the end. The host's template puts the
+ * and pages a long history in from the end (restored, or let go while the
+ * reader followed the end). The host's template puts the
  * scroll container in `.scroller` (with `onScroll` and `onReaderAction`
  * wired to it), the content in `.messages` and the "Show earlier" button
  * in `.earlier`, and renders `visible(messages)`.
@@ -29,8 +30,11 @@ export class FollowController implements ReactiveController {
   private contentResize = new ResizeObserver(() => !this.readerActed && this.schedule());
   private observed?: Element;
   private earlierObserver?: IntersectionObserver;
+  private earlierInView = false;
   /** Index of the first message on screen: a long restored history renders its end first. */
   private shownFrom = 0;
+  /** How many messages the last `visible()` saw. */
+  private counted = 0;
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -79,6 +83,7 @@ export class FollowController implements ReactiveController {
   /** The messages were replaced (loaded, cleared): show the last page, at the bottom. */
   reset(count: number) {
     this.shownFrom = Math.max(0, count - HISTORY_PAGE);
+    this.counted = count;
     this.following = true;
   }
 
@@ -87,8 +92,17 @@ export class FollowController implements ReactiveController {
     return this.shownFrom > 0;
   }
 
-  /** The messages to render. */
+  /**
+   * The messages to render. While the reader follows the end of a long
+   * conversation, messages more than two pages up are let go (their
+   * elements, templates and DOM) down to the last page; scrolling up brings
+   * them back a page at a time, as for a restored history.
+   */
   visible<T>(messages: readonly T[]): readonly T[] {
+    // Only when a message arrives: earlier ones the reader asked for stay.
+    const arrived = messages.length > this.counted;
+    this.counted = messages.length;
+    if (arrived && this.following && messages.length - this.shownFrom > 2 * HISTORY_PAGE) this.shownFrom = messages.length - HISTORY_PAGE;
     return this.shownFrom > 0 ? messages.slice(this.shownFrom) : messages;
   }
 
@@ -101,6 +115,8 @@ export class FollowController implements ReactiveController {
     const scroller = this.scroller!;
     if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK) this.following = true;
     else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
+    // The button may have come into view before this scroll told us the reader left the end.
+    this.loadEarlierIfWanted();
   };
 
   onReaderAction = () => {
@@ -122,6 +138,7 @@ export class FollowController implements ReactiveController {
 
   /** Renders the next page of earlier messages, keeping what the reader sees in place. */
   showEarlier = () => {
+    this.earlierInView = false;
     const scroller = this.scroller;
     const fromBottom = scroller ? scroller.scrollHeight - scroller.scrollTop : 0;
     this.shownFrom = Math.max(0, this.shownFrom - HISTORY_PAGE);
@@ -137,10 +154,19 @@ export class FollowController implements ReactiveController {
     const button = this.host.renderRoot.querySelector('.earlier');
     const scroller = this.scroller;
     if (!button || !scroller) return;
-    // Only a reader who scrolled up asks for more; at the bottom, the button is there to press.
-    this.earlierObserver = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !this.following && this.showEarlier(), {
-      root: scroller,
-    });
+    this.earlierInView = false;
+    this.earlierObserver = new IntersectionObserver(
+      (entries) => {
+        this.earlierInView = entries.at(-1)!.isIntersecting;
+        this.loadEarlierIfWanted();
+      },
+      { root: scroller },
+    );
     this.earlierObserver.observe(button);
+  }
+
+  /** Only a reader who scrolled up to "Show earlier" gets more; at the bottom, the button is there to press. */
+  private loadEarlierIfWanted() {
+    if (this.earlierInView && !this.following) this.showEarlier();
   }
 }

@@ -8,8 +8,8 @@ import type { AgentTurn } from './turn.js';
 /** How the thread shows its messages. */
 export interface MessageView {
   actions: MessageActions;
-  /** Hears of each turn's element, so the thread can re-render just that turn when it changes. */
-  register(turn: AssistantTurn, element: AgentTurn): void;
+  /** Each shown turn's element, so the thread can re-render just that turn when it changes; a turn let go is removed, so nothing keeps its element. */
+  turns: WeakMap<AssistantTurn, AgentTurn>;
   /** The host's element for a data part it renders itself. */
   renderData?: AgentTurn['renderData'];
 }
@@ -40,7 +40,7 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
       aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
       .turn=${message}
       .renderData=${view.renderData}
-      ${ref((element) => element && view.register(message, element as AgentTurn))}
+      ${ref((element) => (element ? view.turns.set(message, element as AgentTurn) : view.turns.delete(message)))}
     ></agent-turn>
     ${view.actions.render(message, context)}
   </div>`;

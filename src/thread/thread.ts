@@ -275,7 +275,7 @@ export class AgentThread extends LitElement {
     const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
-    const view: MessageView = { actions: this.actions, register: (turn, element) => this.turnElements.set(turn, element), renderData: this.renderData };
+    const view: MessageView = { actions: this.actions, turns: this.turnElements, renderData: this.renderData };
     return html`${header({ notice, empty: messages.length === 0, newConversation: () => void this.newConversation() })}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
