@@ -1,29 +1,11 @@
 /**
- * answer-ui/blocks: answer blocks without the conversation. Registers
- * `<answer-block>` and the nine catalog elements, and exports the
- * validator, for pages that render blocks (a dashboard, a report, an MCP
- * host's view) and have no `<agent-thread>`: no thread, markdown or store.
+ * answer-ui/blocks: answer blocks without the conversation, for pages that
+ * render blocks (a dashboard, a report) and have no `<agent-thread>`: no
+ * thread, markdown or store.
  */
-import './components/block/define.js';
+import { prepareWhenIdle } from './components/block/prepare.js';
 
-export { AnswerBlock } from './components/block/block.js';
-export { AnswerStack } from './components/stack/stack.js';
-export { AnswerSection } from './components/section/section.js';
-export { AnswerText } from './components/text/text.js';
-export { AnswerMetric } from './components/metric/metric.js';
-export { AnswerTable } from './components/table/table.js';
-export { AnswerChart, type ChartView } from './components/chart/chart.js';
-export { AnswerEvidence } from './components/evidence/evidence.js';
-export { AnswerMapLocation } from './components/map-location/map-location.js';
-export { AnswerFollowUpForm } from './components/follow-up-form/follow-up-form.js';
-export { validateBlock, type Block, type ValidationError } from './catalog/index.js';
-export {
-  AnswerErrorEvent,
-  AnswerFormSubmitEvent,
-  AnswerMapLocateEvent,
-  AnswerSourceSelectEvent,
-  type FormSubmitDetail,
-  type FormValue,
-} from './components/shared/events.js';
-export { configureAnswerUI, type AnswerUIOptions, type MapOptions } from './config.js';
-export { setAnswerLocale, getAnswerLocale, localeDirection, answerLocales, type AnswerLocale } from './localization.js';
+export * from './elements.js';
+
+// Such a page's first paint is a block: it has the validator ready as well as the formatters.
+prepareWhenIdle({ validator: true });

@@ -1,11 +1,11 @@
 /**
  * answer-ui: registers every answer element and exports their classes:
- * everything of answer-ui/blocks, and the conversation (`<agent-thread>`).
+ * the elements of answer-ui/blocks, and the conversation (`<agent-thread>`).
  */
-import './blocks.js';
+import './elements.js';
 import './thread/define.js';
 
-export * from './blocks.js';
+export * from './elements.js';
 export { AgentThread } from './thread/thread.js';
 export { formSummary } from './thread/form-submission.js';
 export { AnswerMarkdown } from './thread/markdown/markdown.js';
