@@ -10,8 +10,8 @@ export function readJson(input: unknown, maxBytes: number): { value: unknown } |
   if (typeof input === 'string') {
     // Each UTF-16 unit is at least one UTF-8 byte: a longer string is too large unparsed.
     if (input.length > maxBytes) return { error: tooLarge(input.length, maxBytes, 'at least ') };
-    const bytes = fitsUnder(input, maxBytes) ? 0 : utf8Length(input);
-    if (bytes > maxBytes) return { error: tooLarge(bytes, maxBytes, '') };
+    const over = bytesOver(input, maxBytes);
+    if (over !== undefined) return { error: tooLarge(over, maxBytes, '') };
     try {
       return { value: JSON.parse(input) };
     } catch (error) {
@@ -26,10 +26,8 @@ export function readJson(input: unknown, maxBytes: number): { value: unknown } |
       ? { error: { code: 'too_deep', path: '', message: 'input is nested too deeply to serialize as JSON' } }
       : { error: { code: 'invalid_json', path: '', message: `input is not JSON-serializable: ${(error as Error).message}` } };
   }
-  if (serialized !== undefined && !fitsUnder(serialized, maxBytes)) {
-    const bytes = utf8Length(serialized);
-    if (bytes > maxBytes) return { error: tooLarge(bytes, maxBytes, '') };
-  }
+  const over = serialized === undefined ? undefined : bytesOver(serialized, maxBytes);
+  if (over !== undefined) return { error: tooLarge(over, maxBytes, '') };
   return { value: input };
 }
 
@@ -37,8 +35,16 @@ function tooLarge(bytes: number, maxBytes: number, qualifier: string): Validatio
   return { code: 'too_large', path: '', message: `block is ${qualifier}${bytes} bytes of JSON; the limit is ${maxBytes}. Publish fewer or smaller elements.` };
 }
 
-/** A UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair, 2 units, is 4): text this short needs no counting. */
-const fitsUnder = (text: string, maxBytes: number) => text.length * 3 <= maxBytes;
+/**
+ * The UTF-8 length of `text` when it is over `maxBytes`, else undefined. A
+ * UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair, 2 units, is 4), so
+ * text of at most a third of the limit is not counted byte by byte.
+ */
+function bytesOver(text: string, maxBytes: number): number | undefined {
+  if (text.length * 3 <= maxBytes) return undefined;
+  const bytes = utf8Length(text);
+  return bytes > maxBytes ? bytes : undefined;
+}
 
 function utf8Length(text: string): number {
   let bytes = 0;

@@ -8,7 +8,7 @@ import { renderBlocks } from './render.js';
  * copy of their DOM. A Lit render keeps a part per binding (and a JS object
  * for each node it walked) for as long as its container lives; a thread of
  * hundreds of answers would hold those for every paragraph, list item and
- * table cell, to update text that never changes again. The copy holds
+ * table cell, to update text that never changes again. What stays holds
  * none of them, nor Lit's marker comments.
  */
 export function staticBlocks(markdown: string, cites: number): HTMLElement {
@@ -19,5 +19,8 @@ export function staticBlocks(markdown: string, cites: number): HTMLElement {
   while (walker.nextNode()) markers.push(walker.currentNode);
   for (const marker of markers) marker.parentNode!.removeChild(marker);
   scratch.normalize();
-  return scratch.cloneNode(true) as HTMLElement;
+  // The nodes move to a container of their own; the scratch one, which holds Lit's part for them, goes.
+  const kept = document.createElement('div');
+  kept.append(...scratch.childNodes);
+  return kept;
 }
