@@ -10,7 +10,7 @@ import { formatDate, formatDelta, formatNumber } from '../shared/format.js';
  * whose first paint is a block (answer-ui/blocks, an MCP App's view) also
  * runs the validator once. A thread validates its first block mid-stream,
  * where those 7 ms go unseen, and does not keep the validator's compiled
- * code (about 130 KB of heap) on a page that may never show a block.
+ * code (about 140 KB of heap) on a page that may never show a block.
  */
 
 /** One element of each catalog component, with only the props they require. */
