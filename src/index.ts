@@ -8,7 +8,6 @@ import './thread/define.js';
 export * from './elements.js';
 export { AgentThread } from './thread/thread.js';
 export { formSummary } from './thread/form-submission.js';
-export { AnswerMarkdown } from './thread/markdown/markdown.js';
 export type { RequestOptions, UIMessage } from './thread/transport.js';
 export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
 export { AnswerSendEvent, AnswerFileSelectEvent, AnswerApprovalResponseEvent, AnswerDataEvent, AnswerStateEvent } from './components/shared/events.js';

@@ -59,6 +59,19 @@ async function partOf(thread: AgentThread, tag: 'answer-sources' | 'answer-files
 describe('an AI SDK back end: everything its stream carries, and what a reader does', function () {
   this.timeout(30_000);
 
+  // First in the file: the code that streams loads when the page is idle or first needed, and nothing has needed it yet.
+  it('a question sent as the page opens shows at once with its answer under way, and the answer streams in', async () => {
+    const chat = newChat();
+    const thread = await fixture<AgentThread>(html`<agent-thread api=${API} thread-id=${chat}></agent-thread>`);
+    const sent = thread.send('hello');
+    expect(thread.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
+    expect(thread.busy).to.equal(true);
+    await sent;
+    await answered(thread, 2);
+    expect(textIn(lastTurn(thread))).to.include('Answer number 1.');
+    expect((await requests(chat)).map((body) => body.trigger)).to.deep.equal(['submit-message']);
+  });
+
   it('lists a web search’s sources under the answer, shows its image, and keeps both after a reload', async () => {
     const chat = newChat();
     const thread = await open(chat);

@@ -14,10 +14,9 @@ export interface MessageView {
   renderData?: AgentTurn['renderData'];
 }
 
-/** The files the reader attached to a question, as chips (`<answer-files>` loads with the first one). */
+/** The files the reader attached to a question, as chips. */
 function attached(message: UserMessage) {
   if (!message.files?.length) return nothing;
-  void import('./extras/define.js');
   return html`<answer-files .files=${message.files}></answer-files>`;
 }
 

@@ -1,29 +1,22 @@
 import type { ReactiveControllerHost } from 'lit';
 import { AnswerSendEvent } from '../components/shared/events.js';
 import { answerApproval, pendingApprovals, type FileRef, type ThreadMessage, type ThreadState, type UserMessage } from '../conversation/index.js';
-import type { AgUiConnection } from './ag-ui/connection.js';
+import type { AgentLink } from './agent-link.js';
 import type { FollowController } from './follow-controller.js';
 import type { ThreadPersistence } from './persistence.js';
-import type { ResumeController } from './resume-controller.js';
-import type { StreamReader } from './stream-reader.js';
-import { postChat, type ChatRequest, type RequestOptions } from './transport.js';
+import type { ChatRequest } from './transport.js';
 
 /** The thread as the requests see it. */
 export interface RequestsHost extends ReactiveControllerHost, HTMLElement {
   readonly api?: string;
-  readonly protocol: 'ai-sdk' | 'ag-ui';
-  readonly requestOptions: RequestOptions;
 }
 
 /** The thread's parts a request goes through. */
 export interface RequestParts {
   state: ThreadState;
-  stream: StreamReader;
   persistence: ThreadPersistence;
   follow: FollowController;
-  resumer: ResumeController;
-  agUi: AgUiConnection;
-  chatId(): string;
+  link: AgentLink;
   busy(): boolean;
 }
 
@@ -37,7 +30,8 @@ interface Question {
  * Everything that asks the agent for an answer, as `useChat` asks: a new
  * question (queued while an answer streams), an answer regenerated or
  * retried, a question edited and sent again, and a turn continued once the
- * reader has answered every tool approval it asked for.
+ * reader has answered every tool approval it asked for. Each is decided
+ * and shown here at once; the request itself goes through the `AgentLink`.
  */
 export class ChatRequests {
   private queued: Question[] = [];
@@ -107,7 +101,7 @@ export class ChatRequests {
     if (!turn || !this.canAsk || this.parts.busy()) return;
     const history = [...state.messages];
     state.continueTurn(turn);
-    await this.post(history, { trigger: 'submit-message', messageId: turn.id });
+    await this.parts.link.post(history, { trigger: 'submit-message', messageId: turn.id });
   }
 
   /** `message` and all after it leave the conversation, on screen and in storage. */
@@ -120,19 +114,11 @@ export class ChatRequests {
   /** Opens a turn for the answer to the conversation so far and streams it. */
   private async ask(request: ChatRequest): Promise<void> {
     if (!this.host.api) return;
+    const { state, link } = this.parts;
     // A new question supersedes whatever answer connecting was asking after.
-    this.parts.resumer.cancel();
-    const history = [...this.parts.state.messages];
-    this.parts.state.openNewTurn();
-    await this.post(history, request);
-  }
-
-  private async post(history: readonly ThreadMessage[], request: ChatRequest): Promise<void> {
-    const api = this.host.api;
-    if (!api) return;
-    const { stream, agUi } = this.parts;
-    const chatId = this.parts.chatId();
-    if (this.host.protocol === 'ag-ui') return agUi.run(stream, api, chatId, history, this.host.requestOptions);
-    await stream.post((signal) => postChat(api, chatId, history, this.host.requestOptions, signal, request));
+    link.cancelResume();
+    const history = [...state.messages];
+    state.openNewTurn();
+    await link.post(history, request);
   }
 }

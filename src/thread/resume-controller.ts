@@ -99,21 +99,6 @@ export class ResumeController implements ReactiveController {
   }
 
   /**
-   * A `start` part: the open turn takes the id the server gave the answer
-   * (as useChat's message does), so a replay after a reload finds the turn
-   * it restarts by that id.
-   */
-  started(messageId: unknown) {
-    const { state } = this.target;
-    const turn = state.openTurn;
-    if (typeof messageId !== 'string' || !messageId || !turn || turn.id === messageId || turn.items.length) return;
-    if (state.messages.some((message) => message.id === messageId)) return;
-    turn.id = messageId;
-    // The list is keyed by id: re-keyed now, while the turn is empty, nothing in it is mounted twice.
-    this.host.requestUpdate();
-  }
-
-  /**
    * A replay's first part: the turn it restarts makes way for a fresh one
    * in the same place in storage. That is the open turn after a drop; on
    * connect, the turn whose id the `start` part names, else the last turn

@@ -4,14 +4,17 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerErrorEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
+import { whenIdle } from '../components/shared/idle.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState } from '../conversation/index.js';
 import type { AssistantTurn, Change, NoticeCode, ThreadMessage, TurnEnding, UserMessage } from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
-import { AgUiConnection } from './ag-ui/connection.js';
+import { AgentLink } from './agent-link.js';
+import { ChatRequests } from './requests.js';
 import { Announcer } from './announcer.js';
 import { changeEvents } from './change-events.js';
 import { Composer } from './composer.js';
+import { loadTurnElements } from './extras/load.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
@@ -19,9 +22,6 @@ import { header } from './header.js';
 import { MessageActions } from './message-actions.js';
 import { messageTemplate, type MessageView } from './message.js';
 import { ThreadPersistence } from './persistence.js';
-import { ChatRequests } from './requests.js';
-import { ResumeController } from './resume-controller.js';
-import { StreamReader } from './stream-reader.js';
 import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from './transport.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
@@ -108,18 +108,6 @@ export class AgentThread extends LitElement {
   protected readonly state = new ThreadState();
   private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
   private fallbackChatId = newId('chat');
-  private stream: StreamReader = new StreamReader(this, {
-    answering: () => Boolean(this.state.openTurn),
-    openTurn: () => this.state.openTurn ?? this.state.openNewTurn(),
-    receive: (json) => this.receive(json),
-    report: (code, detail, endAs) => this.report(code, detail, endAs),
-    streamEnded: () => {
-      this.requests.sendQueued();
-      void this.persistence.idle();
-    },
-    reconnect: (signal, attempt) => this.resumer.reconnect(signal, attempt),
-    replayStarts: (json) => this.resumer.replayStarts(json),
-  });
   private follow = new FollowController(this);
   private announcer = new Announcer(this);
   private persistence = new ThreadPersistence(this, {
@@ -134,22 +122,20 @@ export class AgentThread extends LitElement {
       this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
       this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
     },
-    // Resuming is the AI SDK's convention, not AG-UI's.
-    switched: (threadId) => void (this.protocol === 'ag-ui' || this.resumer.connect(threadId)),
+    switched: (threadId) => this.link.shown(threadId),
   });
-  private resumer: ResumeController = new ResumeController(this, {
-    state: this.state,
+  private link: AgentLink = new AgentLink(this, {
+    ...{ state: this.state, persistence: this.persistence, follow: this.follow },
     chatId: () => this.threadId || this.fallbackChatId,
     busy: () => this.busy,
-    replay: (response) => this.stream.read(response, true),
-    replaced: (old, fresh) => this.persistence.replaced(old, fresh),
+    receive: (json) => this.receive(json),
+    report: (code, detail, endAs) => this.report(code, detail, endAs),
+    streamEnded: () => {
+      this.requests.sendQueued();
+      void this.persistence.idle();
+    },
   });
-  private agUi = new AgUiConnection(this, this.state, this.persistence, this.follow, { receive: (p) => this.receive(p), report: (c, d) => this.report(c, d) });
-  private requests = new ChatRequests(this, {
-    ...{ state: this.state, stream: this.stream, persistence: this.persistence, follow: this.follow, resumer: this.resumer, agUi: this.agUi },
-    chatId: () => this.threadId || this.fallbackChatId,
-    busy: () => this.busy,
-  });
+  private requests = new ChatRequests(this, { state: this.state, persistence: this.persistence, follow: this.follow, link: this.link, busy: () => this.busy });
   private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
   private composer = new Composer(this, () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }), {
     busy: () => this.busy,
@@ -170,7 +156,20 @@ export class AgentThread extends LitElement {
 
   /** Whether an answer is under way (streamed by the thread or fed by the host). */
   get busy(): boolean {
-    return this.stream.active || Boolean(this.state.openTurn);
+    return this.link.streaming || Boolean(this.state.openTurn);
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    // A saved conversation is shown as soon as it is read: the elements of its turns load alongside.
+    const load = () => void loadTurnElements().catch(() => undefined);
+    return this.threadId ? load() : whenIdle(load);
+  }
+
+  /** Messages show their content with elements of a chunk that is in before they render. */
+  protected override async scheduleUpdate() {
+    if (this.state.messages.length) await loadTurnElements().catch(() => undefined);
+    super.scheduleUpdate();
   }
 
   override disconnectedCallback() {
@@ -189,7 +188,8 @@ export class AgentThread extends LitElement {
 
   /** Resolves once the saved conversation for the current `thread-id` is shown. */
   get restored(): Promise<void> {
-    return this.updateComplete.then(() => this.persistence.switchTo(this.threadId));
+    const shown = () => this.updateComplete.then(() => undefined);
+    return this.updateComplete.then(() => this.persistence.switchTo(this.threadId)).then(shown);
   }
 
   /** Resolves once everything on screen so far is saved (or saving has failed). */
@@ -199,7 +199,7 @@ export class AgentThread extends LitElement {
 
   /** Starts over: clears the conversation on screen and in storage. */
   async newConversation(): Promise<void> {
-    this.resumer.cancel();
+    this.link.cancelResume();
     this.stop();
     this.requests.clearQueue();
     this.agentState = {};
@@ -223,13 +223,13 @@ export class AgentThread extends LitElement {
 
   /** Stops the answer that is streaming; what arrived is kept. */
   stop(): void {
-    this.stream.cancel();
+    this.link.stop();
     this.reflect(this.state.endTurn('stopped'));
   }
 
   /** Reads an AI SDK UI message stream (AG-UI events with `protocol="ag-ui"`) into the thread; resolves when it ends. */
   consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
-    return this.protocol === 'ag-ui' ? this.agUi.consume(this.stream, source) : this.stream.read(source);
+    return this.link.consume(source);
   }
 
   /** Applies one stream part (an object like `{ type: 'text-delta', id, delta }`). Unknown parts are ignored. */
@@ -240,10 +240,10 @@ export class AgentThread extends LitElement {
   /** Applies a part; returns whether it ended the turn. */
   private receive(json: unknown): boolean {
     const known = readPart(json);
-    if (known?.type === 'start') this.resumer.started(known.messageId);
+    if (known?.type === 'start') this.link.started(known.messageId);
     const change = known ? this.state.apply(known) : undefined;
     this.reflect(change);
-    if (change?.closed && this.stream.active) this.stream.abortRequest();
+    if (change?.closed) this.link.turnClosed();
     return Boolean(change?.closed);
   }
 
@@ -257,7 +257,7 @@ export class AgentThread extends LitElement {
     if (!change) return;
     // The message list and the composer change only when a turn opens or closes.
     if (change.opened || change.closed) this.requestUpdate();
-    if (change.closed && !this.stream.active) queueMicrotask(() => this.requests.sendQueued());
+    if (change.closed && !this.link.streaming) queueMicrotask(() => this.requests.sendQueued());
     this.turnChanged(change.turn, change.closed || change.turn.closed);
     for (const event of changeEvents(change)) this.dispatchEvent(event);
     this.announcer.change(change);

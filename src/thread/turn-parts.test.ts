@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { define } from '../components/shared/define.js';
 import { answerApproval, readPart, ThreadState, type AssistantTurn, type ToolItem } from '../conversation/index.js';
-import { revenueBlock } from '../test-support/blocks.js';
-import { $, $$, requestedUrls } from '../test-support/dom.js';
+import { $, $$ } from '../test-support/dom.js';
+import { loadTurnElements } from './extras/load.js';
 import { outline, settle } from '../test-support/settle.js';
 import type { AgentThread } from './thread.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
@@ -26,6 +26,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAY
 
 /** A turn element and the conversation behind it; `feed` applies parts and shows the turn as the thread does. */
 async function turnWith(parts: Part[], renderData?: DataRenderer) {
+  // A thread has its turns' elements in before it shows a turn.
+  await loadTurnElements();
   const state = new ThreadState();
   state.addUser('Question?');
   const el = await fixture<AgentTurn>(html`<agent-turn .renderData=${renderData}></agent-turn>`);
@@ -34,34 +36,12 @@ async function turnWith(parts: Part[], renderData?: DataRenderer) {
     el.turn = state.messages.at(-1) as AssistantTurn;
     el.requestUpdate();
     await settle(el);
-    // The chunk of sources, files and approvals loads on first use.
-    await waitUntil(() => $$(el, 'answer-sources, answer-files, answer-approval').every((child) => child.shadowRoot), 'the extras did not load');
-    await settle(el);
   };
   await feed(parts);
   return { el, state, feed, turn: () => el.turn! };
 }
 
-const extrasRequested = () => requestedUrls().filter((url) => url.includes('/extras/'));
-
 describe('agent-turn and the parts an AI SDK stream carries', () => {
-  // First in the file: nothing else has loaded the chunk yet.
-  it('loads nothing extra for a turn of text, steps and blocks', async () => {
-    const { el } = await turnWith([
-      { type: 'start' },
-      { type: 'start-step' },
-      ...text('t1', 'Plain text.'),
-      { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() },
-      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'lookup', input: { q: 1 } },
-      { type: 'tool-output-available', toolCallId: 'c1', output: 'ok' },
-      { type: 'finish-step' },
-      { type: 'finish' },
-    ]);
-    expect(outline(el)).to.include('Plain text.');
-    expect(extrasRequested()).to.deep.equal([]);
-    expect(customElements.get('answer-sources')).to.equal(undefined);
-  });
-
   it('lists source-url and source-document parts once, numbered, under the final report and not in "View process"', async () => {
     const { el } = await turnWith([
       { type: 'start' },
@@ -73,7 +53,6 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
       { type: 'data-final_answer', data: { text: 'Revenue rose [1], costs fell [3].', ui_block_ids: [] } },
       { type: 'finish' },
     ]);
-    expect(extrasRequested()).not.to.deep.equal([]);
     const lists = $$(el, 'answer-sources');
     expect(lists).to.have.length(1);
     expect(lists[0]!.parentElement!.matches('.report')).to.equal(true);

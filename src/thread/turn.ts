@@ -6,7 +6,6 @@ import '../components/block/define.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { turnStyles } from './turn.styles.js';
-import './markdown/define.js';
 import { fallbackTextOf } from '../catalog/index.js';
 import {
   ANSWER_TOOLS,
@@ -78,8 +77,6 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
 }
 
 /** The elements of sources, files and approvals: a chunk loaded with the first turn that has one. */
-let extras: Promise<unknown> | undefined;
-const needsExtras = (item: TurnItem) => item.kind === 'source' || item.kind === 'file' || (item.kind === 'tool' && Boolean(item.approval));
 
 /**
  * @tag agent-turn
@@ -215,10 +212,6 @@ export class AgentTurn extends LitElement {
       (item) => item.key,
       (item) => this.renderItem(item, citations, reviewOnly),
     );
-  }
-
-  protected override willUpdate() {
-    if (!extras && this.turn?.items.some(needsExtras)) extras = import('./extras/define.js').catch(() => (extras = undefined));
   }
 
   override render() {

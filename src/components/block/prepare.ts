@@ -1,5 +1,6 @@
 import { validateBlock } from '../../catalog/index.js';
 import { formatDate, formatDelta, formatNumber } from '../shared/format.js';
+import { whenIdle } from '../shared/idle.js';
 
 /*
  * A page's first block pays for first uses: the first Intl formatter loads
@@ -41,7 +42,5 @@ function prepare(validator: boolean) {
 
 /** Builds the formatters (and, with `validator`, runs the validator once) when the page is next idle. */
 export function prepareWhenIdle({ validator = false } = {}): void {
-  const run = () => prepare(validator);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 200);
+  whenIdle(() => prepare(validator));
 }

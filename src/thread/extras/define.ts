@@ -1,12 +1,15 @@
 import { define } from '../../components/shared/define.js';
+import '../markdown/define.js';
 import { AnswerApproval } from './approval.js';
 import { AnswerFiles } from './files.js';
 import { AnswerSources } from './sources.js';
 
 /*
- * The elements for what an AI SDK stream carries besides text and blocks:
- * sources, files and tool approvals. A chunk of its own, which a turn loads
- * only once it has one of them.
+ * The elements of a turn's content besides blocks: its markdown text
+ * (`<answer-markdown>`), and what an AI SDK stream carries besides text and
+ * blocks: sources, files and tool approvals. A chunk of its own, which a
+ * thread loads when the page is idle, or at once when it has messages to
+ * show (`load.ts`), so a thread page paints before any of it is loaded.
  */
 define('answer-sources', AnswerSources);
 define('answer-files', AnswerFiles);
