@@ -239,12 +239,18 @@ function size(r) {
   return table(
     ['what a page loads', 'min+gzip', `${US} core ÷ this`],
     [
-      [`**${US}** core entry: every element, the thread, validation, markdown, the composer`, kB(core), ''],
+      [`**${US}** core entry: every element, the thread, validation, the composer, asking (requests), persistence`, kB(core), ''],
       [`**${US}/blocks** entry: \`<answer-block>\`, the nine elements, validation (no thread, markdown or store)`, kB(s[US].blocks), ''],
       [`**${US}** chart chunk (chart.js), loaded when a chart is first shown`, kB(s[US].chart), ''],
       [`**${US}** map chunk (Leaflet and its styles), loaded when a map is first shown`, kB(s[US].map), ''],
       ...[
         ['store', 'store chunk (IndexedDB store, projection), loaded by the first thread with a `thread-id`'],
+        [
+          'turn',
+          'turn content chunk (markdown, sources, files, tool approval), loaded when the page is idle, or at once by a thread with a `thread-id`; a thread shows no message before it',
+        ],
+        ['streaming', 'streaming chunk (the request, the stream reader, resuming), loaded when the page is idle or by the first request or stream'],
+        ['sse', 'SSE parser chunk, shared by the streaming chunk and the AG-UI reader'],
         ['parts', 'stream parts chunk (sources, files, tool approval), loaded by the first turn that has one'],
         ['attachments', 'attachments chunk (checks, reading, chips), loaded with the first attached file'],
         ['copy', 'Copy chunk (an answer as markdown), loaded by the first Copy'],
