@@ -1,6 +1,6 @@
 import type { ReactiveController } from 'lit';
 import { AnswerErrorEvent } from '../components/shared/events.js';
-import { whenIdle } from '../components/shared/idle.js';
+import { loadOnce, whenIdle } from '../components/shared/lazy.js';
 import type { ThreadMessage } from '../conversation/index.js';
 import { AgUiConnection } from './ag-ui/connection.js';
 import type { FollowController } from './follow-controller.js';
@@ -20,8 +20,8 @@ import type { ChatRequest } from './transport.js';
  */
 export class AgentLink implements ReactiveController {
   private loaded?: Streaming;
-  private loading?: Promise<Streaming>;
   private readonly parts: ThreadParts;
+  private readonly ready = loadOnce(() => import('./streaming.js').then(({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts))));
 
   constructor(
     private readonly host: StreamingHost,
@@ -96,16 +96,5 @@ export class AgentLink implements ReactiveController {
   /** The turn is over: the request stops, so later parts cannot rewrite it. */
   turnClosed(): void {
     if (this.streaming) this.loaded?.stream.abortRequest();
-  }
-
-  private ready(): Promise<Streaming> {
-    return (this.loading ??= import('./streaming.js').then(
-      ({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts)),
-      (error: unknown) => {
-        // Asked for again next time.
-        this.loading = undefined;
-        throw error;
-      },
-    ));
   }
 }

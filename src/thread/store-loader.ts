@@ -1,3 +1,4 @@
+import { loadOnce } from '../components/shared/lazy.js';
 import type { ThreadStore } from '../store/index.js';
 
 /*
@@ -5,11 +6,10 @@ import type { ThreadStore } from '../store/index.js';
  * (or restored): a page that saves nothing loads neither.
  */
 
-let storeModule: Promise<typeof import('../store/index.js')> | undefined;
 let sharedStore: Promise<ThreadStore> | undefined;
 
 /** The store module: the IndexedDB store and the projection that turns messages into records and back. */
-export const loadStore = () => (storeModule ??= import('../store/index.js'));
+export const loadStore = loadOnce(() => import('../store/index.js'));
 
 /** The page's IndexedDB store, shared by every thread of the page that has no store of its own. */
 export const openSharedStore = () => (sharedStore ??= loadStore().then((store) => store.openThreadStore()));

@@ -4,7 +4,6 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerErrorEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
-import { whenIdle } from '../components/shared/idle.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState } from '../conversation/index.js';
 import type { AssistantTurn, Change, NoticeCode, ThreadMessage, TurnEnding, UserMessage } from '../conversation/index.js';
@@ -14,7 +13,7 @@ import { ChatRequests } from './requests.js';
 import { Announcer } from './announcer.js';
 import { changeEvents } from './change-events.js';
 import { Composer } from './composer.js';
-import { loadTurnElements } from './extras/load.js';
+import { loadTurnElements, preloadTurnElements } from './extras/load.js';
 import { FocusRescue } from './focus-rescue.js';
 import { FollowController } from './follow-controller.js';
 import { FormBridge } from './form-submission.js';
@@ -162,8 +161,7 @@ export class AgentThread extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     // A saved conversation is shown as soon as it is read: the elements of its turns load alongside.
-    const load = () => void loadTurnElements().catch(() => undefined);
-    return this.threadId ? load() : whenIdle(load);
+    preloadTurnElements(Boolean(this.threadId));
   }
 
   /** Messages show their content with elements of a chunk that is in before they render. */
@@ -188,8 +186,10 @@ export class AgentThread extends LitElement {
 
   /** Resolves once the saved conversation for the current `thread-id` is shown. */
   get restored(): Promise<void> {
-    const shown = () => this.updateComplete.then(() => undefined);
-    return this.updateComplete.then(() => this.persistence.switchTo(this.threadId)).then(shown);
+    return this.updateComplete.then(async () => {
+      await this.persistence.switchTo(this.threadId);
+      await this.updateComplete;
+    });
   }
 
   /** Resolves once everything on screen so far is saved (or saving has failed). */

@@ -1,6 +1,6 @@
 import { validateBlock } from '../../catalog/index.js';
 import { formatDate, formatDelta, formatNumber } from '../shared/format.js';
-import { whenIdle } from '../shared/idle.js';
+import { whenIdle } from '../shared/lazy.js';
 
 /*
  * A page's first block pays for first uses: the first Intl formatter loads

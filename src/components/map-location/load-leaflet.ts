@@ -1,4 +1,4 @@
-import { loadOnce } from '../shared/drawing-controller.js';
+import { loadOnce } from '../shared/lazy.js';
 
 export type Leaflet = typeof import('./leaflet.js');
 

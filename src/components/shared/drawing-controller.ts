@@ -1,11 +1,5 @@
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 
-/** A loader that imports on its first call; every later call, from any element on the page, shares that import. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load());
-}
-
 /** Page-wide changes that change the swatches' colours, the swatches' own transitions aside. */
 const COLOUR_QUERIES = ['(prefers-color-scheme: dark)', '(forced-colors: active)'];
 

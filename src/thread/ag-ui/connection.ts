@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import { AnswerStateEvent } from '../../components/shared/events.js';
+import { loadOnce } from '../../components/shared/lazy.js';
 import type { NoticeCode, StreamPart, ThreadMessage, ThreadState } from '../../conversation/index.js';
 import type { FollowController } from '../follow-controller.js';
 import type { ThreadPersistence } from '../persistence.js';
@@ -20,15 +21,13 @@ export interface AgUiTarget {
   setState(state: unknown): void;
 }
 
-type Reader = typeof import('./reader.js');
-
 /**
  * The thread's side of `protocol="ag-ui"`: loads the AG-UI reader on first
  * use, so a page that never speaks AG-UI loads none of it, and gives it the
  * thread's conversation, storage and agent state.
  */
 export class AgUiConnection {
-  private reader?: Promise<Reader>;
+  private readonly load = loadOnce(() => import('./reader.js'));
   private readonly target: AgUiTarget;
 
   constructor(
@@ -77,13 +76,5 @@ export class AgUiConnection {
   async consume(stream: StreamReader, source: Response | ReadableStream<Uint8Array>): Promise<void> {
     const reader = await this.load();
     await stream.read(source, false, reader.runEvents(this.target));
-  }
-
-  private load(): Promise<Reader> {
-    // A chunk that failed to load (a network blip) is asked for again next time.
-    return (this.reader ??= import('./reader.js').catch((error: unknown) => {
-      this.reader = undefined;
-      throw error;
-    }));
   }
 }

@@ -1,13 +1,15 @@
-let loading: Promise<unknown> | undefined;
+import { loadOnce, whenIdle } from '../../components/shared/lazy.js';
 
 /**
- * Defines the elements of a turn's content (see `define.ts`), once. A
- * thread asks for them when the page is idle, or at once when it has a
- * saved conversation to show, and waits for them before it shows messages.
- * A chunk that failed to load is asked for again next time.
+ * Defines the elements of a turn's content (see `define.ts`). A thread asks
+ * for them when the page is idle, or at once when it has a saved
+ * conversation to show, and waits for them before it shows messages.
  */
-export const loadTurnElements = (): Promise<unknown> =>
-  (loading ??= import('./define.js').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+export const loadTurnElements = loadOnce(() => import('./define.js'));
+
+/** Starts loading them, at once when `now`, else when the page is idle; a failed load is tried again by the next caller. */
+export function preloadTurnElements(now: boolean): void {
+  const load = () => void loadTurnElements().catch(() => undefined);
+  if (now) load();
+  else whenIdle(load);
+}
