@@ -109,9 +109,10 @@ async function restore(turns = 200): Promise<number> {
  * to the top does, again and again, while its history pages in; resolves
  * with the length of every frame meanwhile and the pages loaded.
  */
-async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: number }> {
+async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: number; mostRendered: number }> {
   const scroller = el.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
-  const shown = () => el.shadowRoot!.querySelectorAll('.messages > .entry').length;
+  // The list is a window of the thread: paging up renders earlier messages and lets go of later ones.
+  const first = () => el.shadowRoot!.querySelector<HTMLElement>('.messages > .entry')?.dataset.messageId;
   const frames: number[] = [];
   let running = true;
   let last = performance.now();
@@ -122,15 +123,17 @@ async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: n
   };
   requestAnimationFrame(tick);
   let pages = 0;
-  while (el.shadowRoot!.querySelector('.earlier') && pages < 1_000) {
-    const before = shown();
+  let mostRendered = 0;
+  while (el.shadowRoot!.querySelector('.earlier') && pages < 5_000) {
+    const before = first();
     scroller.scrollTop = 0;
-    for (let i = 0; i < 30 && shown() === before; i++) await frame();
-    if (shown() === before) throw new Error(`scrolling back stopped at ${before} messages`);
+    for (let i = 0; i < 30 && first() === before; i++) await frame();
+    if (first() === before) throw new Error(`scrolling back stopped at message ${before}`);
     pages++;
+    mostRendered = Math.max(mostRendered, el.shadowRoot!.querySelectorAll('.messages > .entry').length);
   }
   running = false;
-  return { frames, pages };
+  return { frames, pages, mostRendered };
 }
 
 /** The page's memory in bytes (JS and DOM), measured by the browser after a garbage collection. */
@@ -185,6 +188,7 @@ publish({
   memory: { empty, at200: memory200, at2000: memory2000, perThousandMessages: ((memory2000 - memory200) / (4_000 - 400)) * 1_000 },
   scrollBack2000: {
     pages: scrolled.pages,
+    mostRendered: scrolled.mostRendered,
     frames: scrolled.frames.length,
     longestFrame: Math.max(...scrolled.frames),
     framesOver50ms: scrolled.frames.filter((ms) => ms > 50).length,

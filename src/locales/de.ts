@@ -11,6 +11,7 @@
     export const templates = {
       's0058d65423075c1c': `Neue Unterhaltung`,
 's010fac6a961cbf9a': `Neuer Inhalt:`,
+'s0258af60c68999b6': `Spätere Nachrichten anzeigen`,
 's05e7148c19011866': `Stellen Sie eine Frage, um zu beginnen.`,
 's079a052719914d71': `Kategorie`,
 's09205907b5b56cda': `Nein`,

@@ -11,6 +11,7 @@
     export const templates = {
       's0058d65423075c1c': `Nueva conversación`,
 's010fac6a961cbf9a': `Contenido nuevo:`,
+'s0258af60c68999b6': `Mostrar mensajes posteriores`,
 's05e7148c19011866': `Haz una pregunta para empezar.`,
 's079a052719914d71': `Categoría`,
 's09205907b5b56cda': `No`,

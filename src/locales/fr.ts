@@ -11,6 +11,7 @@
     export const templates = {
       's0058d65423075c1c': `Nouvelle conversation`,
 's010fac6a961cbf9a': `Nouveau contenu :`,
+'s0258af60c68999b6': `Afficher les messages suivants`,
 's05e7148c19011866': `Posez une question pour commencer.`,
 's079a052719914d71': `Catégorie`,
 's09205907b5b56cda': `Non`,

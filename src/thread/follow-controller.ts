@@ -1,19 +1,32 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { msg } from '@lit/localize';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_SLACK = 48;
 /** Messages rendered at first when a long thread is restored; earlier ones render as the reader scrolls up. */
 export const HISTORY_PAGE = 20;
+/**
+ * Messages one step of paging renders, up or down: one exchange, so that
+ * even an answer with several blocks renders well within a frame's budget
+ * while the reader scrolls (the benchmark's 2,000-turn thread: no frame
+ * over 50 ms with 2, some with 4 or more).
+ */
+export const HISTORY_STEP = 2;
+/** Most messages rendered at once while the reader pages through a long history: what is far from the view is let go. */
+export const HISTORY_WINDOW = 3 * HISTORY_PAGE;
 
 type Host = ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 /**
  * Keeps the conversation scrolled to its end while the reader follows it,
  * and pages a long history in from the end (restored, or let go while the
- * reader followed the end). The host's template puts the
- * scroll container in `.scroller` (with `onScroll` and `onReaderAction`
- * wired to it), the content in `.messages` and the "Show earlier" button
- * in `.earlier`, and renders `visible(messages)`.
+ * reader followed the end). A long history renders a window of it: paging
+ * up lets go of what is far below, and paging back down lets go of what is
+ * far above, so the cost of a page stays the same however long the thread.
+ * The host's template puts the scroll container in `.scroller` (with
+ * `onScroll` and `onReaderAction` wired to it) and, in `.messages`,
+ * `earlierButton()`, the entries of `visible(messages)` (`.entry`) and
+ * `laterButton()`.
  */
 export class FollowController implements ReactiveController {
   /** Whether new content scrolls into view; off once the reader scrolls up. */
@@ -29,10 +42,13 @@ export class FollowController implements ReactiveController {
   private readerActed = false;
   private contentResize = new ResizeObserver(() => !this.readerActed && this.schedule());
   private observed?: Element;
-  private earlierObserver?: IntersectionObserver;
-  private earlierInView = false;
+  private pagerObserver?: IntersectionObserver;
+  /** The paging buttons in view. */
+  private inView = new Set<Element>();
   /** Index of the first message on screen: a long restored history renders its end first. */
   private shownFrom = 0;
+  /** Index after the last message on screen. */
+  private shownTo = 0;
   /** How many messages the last `visible()` saw. */
   private counted = 0;
 
@@ -51,13 +67,13 @@ export class FollowController implements ReactiveController {
   hostUpdated() {
     this.observeContent();
     this.schedule();
-    this.watchEarlier();
+    this.watchPagers();
   }
 
   hostDisconnected() {
     this.contentResize.disconnect();
     this.observed = undefined;
-    this.earlierObserver?.disconnect();
+    this.pagerObserver?.disconnect();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
   }
@@ -83,13 +99,21 @@ export class FollowController implements ReactiveController {
   /** The messages were replaced (loaded, cleared): show the last page, at the bottom. */
   reset(count: number) {
     this.shownFrom = Math.max(0, count - HISTORY_PAGE);
+    this.shownTo = count;
     this.counted = count;
     this.following = true;
   }
 
-  /** Whether earlier messages are not rendered yet. */
-  get hasEarlier(): boolean {
-    return this.shownFrom > 0;
+  /** "Show earlier messages", while earlier messages are not rendered. */
+  earlierButton() {
+    if (this.shownFrom === 0) return nothing;
+    return html`<button type="button" class="button pager earlier" @click=${this.showEarlier}>${msg('Show earlier messages')}</button>`;
+  }
+
+  /** "Show later messages", while later messages are not rendered (the reader paged far up). */
+  laterButton() {
+    if (this.shownTo >= this.counted) return nothing;
+    return html`<button type="button" class="button pager later" @click=${this.showLater}>${msg('Show later messages')}</button>`;
   }
 
   /**
@@ -99,11 +123,19 @@ export class FollowController implements ReactiveController {
    * them back a page at a time, as for a restored history.
    */
   visible<T>(messages: readonly T[]): readonly T[] {
+    const count = messages.length;
+    const arrived = count > this.counted;
+    const atEnd = this.shownTo >= this.counted;
+    this.counted = count;
+    if (atEnd) this.shownTo = count;
     // Only when a message arrives: earlier ones the reader asked for stay.
-    const arrived = messages.length > this.counted;
-    this.counted = messages.length;
-    if (arrived && this.following && messages.length - this.shownFrom > 2 * HISTORY_PAGE) this.shownFrom = messages.length - HISTORY_PAGE;
-    return this.shownFrom > 0 ? messages.slice(this.shownFrom) : messages;
+    if (arrived && this.following && (!atEnd || count - this.shownFrom > 2 * HISTORY_PAGE)) {
+      this.shownFrom = Math.max(0, count - HISTORY_PAGE);
+      this.shownTo = count;
+      // What is let go above moves the content up: the scroll that follows is not the reader's.
+      this.autoScrollTop = 0;
+    }
+    return this.shownFrom > 0 || this.shownTo < count ? messages.slice(this.shownFrom, this.shownTo) : messages;
   }
 
   /**
@@ -113,10 +145,13 @@ export class FollowController implements ReactiveController {
    */
   onScroll = () => {
     const scroller = this.scroller!;
-    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK) this.following = true;
-    else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
-    // The button may have come into view before this scroll told us the reader left the end.
-    this.loadEarlierIfWanted();
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK;
+    if (atBottom && this.shownTo >= this.counted) {
+      this.following = true;
+      this.autoScrollTop = scroller.scrollTop;
+    } else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
+    // A button may have come into view before this scroll told us the reader left the end.
+    this.pageIfWanted();
   };
 
   onReaderAction = () => {
@@ -136,37 +171,67 @@ export class FollowController implements ReactiveController {
     });
   }
 
-  /** Renders the next page of earlier messages, keeping what the reader sees in place. */
+  /** Renders the step of messages before the first shown, letting go of what is then far below; what the reader sees stays in place. */
   showEarlier = () => {
-    this.earlierInView = false;
-    const scroller = this.scroller;
-    const fromBottom = scroller ? scroller.scrollHeight - scroller.scrollTop : 0;
-    this.shownFrom = Math.max(0, this.shownFrom - HISTORY_PAGE);
-    this.host.requestUpdate();
-    void this.host.updateComplete.then(() => {
-      if (scroller) scroller.scrollTop = scroller.scrollHeight - fromBottom;
-    });
+    this.move(Math.max(0, this.shownFrom - HISTORY_STEP), 'first');
   };
 
-  /** Loads earlier messages when their button scrolls into view. */
-  private watchEarlier() {
-    this.earlierObserver?.disconnect();
-    const button = this.host.renderRoot.querySelector('.earlier');
+  /** Renders the step of messages after the last shown, letting go of what is then far above; what the reader sees stays in place. */
+  showLater = () => {
+    this.move(Math.min(this.counted, this.shownTo + HISTORY_STEP) - HISTORY_WINDOW, 'last');
+  };
+
+  /**
+   * Moves the window to start at `from` (at most `HISTORY_WINDOW` messages
+   * from there), from the `kept` end of what is shown. The first entry in
+   * view stays where it was on screen.
+   */
+  private move(from: number, kept: 'first' | 'last') {
     const scroller = this.scroller;
-    if (!button || !scroller) return;
-    this.earlierInView = false;
-    this.earlierObserver = new IntersectionObserver(
+    const viewTop = scroller?.getBoundingClientRect().top ?? 0;
+    const entries = [...this.host.renderRoot.querySelectorAll('.messages > .entry')];
+    const anchor = entries.find((entry) => entry.getBoundingClientRect().bottom > viewTop);
+    const top = anchor?.getBoundingClientRect().top ?? 0;
+    if (kept === 'first') {
+      this.shownFrom = from;
+      this.shownTo = Math.min(this.shownTo, from + HISTORY_WINDOW);
+    } else {
+      this.shownTo = Math.min(this.counted, from + HISTORY_WINDOW);
+      this.shownFrom = Math.max(this.shownFrom, from, 0);
+    }
+    this.inView.clear();
+    this.host.requestUpdate();
+    void this.host.updateComplete.then(() => {
+      if (scroller && anchor?.isConnected) scroller.scrollTop += anchor.getBoundingClientRect().top - top;
+    });
+  }
+
+  /** Pages in when a paging button scrolls into view. */
+  private watchPagers() {
+    this.pagerObserver?.disconnect();
+    this.inView.clear();
+    const scroller = this.scroller;
+    const pagers = this.host.renderRoot.querySelectorAll('.pager');
+    if (!pagers.length || !scroller) return;
+    this.pagerObserver = new IntersectionObserver(
       (entries) => {
-        this.earlierInView = entries.at(-1)!.isIntersecting;
-        this.loadEarlierIfWanted();
+        for (const entry of entries) {
+          if (entry.isIntersecting) this.inView.add(entry.target);
+          else this.inView.delete(entry.target);
+        }
+        this.pageIfWanted();
       },
       { root: scroller },
     );
-    this.earlierObserver.observe(button);
+    pagers.forEach((pager) => this.pagerObserver!.observe(pager));
   }
 
-  /** Only a reader who scrolled up to "Show earlier" gets more; at the bottom, the button is there to press. */
-  private loadEarlierIfWanted() {
-    if (this.earlierInView && !this.following) this.showEarlier();
+  /** Only a reader who scrolled up to "Show earlier" gets more; at the bottom, the button is there to press. Likewise down to "Show later". */
+  private pageIfWanted() {
+    const earlier = [...this.inView].some((pager) => pager.matches('.earlier'));
+    const later = [...this.inView].some((pager) => pager.matches('.later'));
+    // Both in view: everything rendered fits on screen, and the buttons are there to press.
+    if (later && !earlier) this.showLater();
+    else if (earlier && !later && !this.following) this.showEarlier();
   }
 }

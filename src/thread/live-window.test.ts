@@ -2,10 +2,12 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { $, $$ } from '../test-support/dom.js';
 import { settle } from '../test-support/settle.js';
 import './define.js';
+import { HISTORY_WINDOW } from './follow-controller.js';
 import type { AgentThread } from './thread.js';
 
 /* A long live conversation keeps only its end rendered while the reader follows it. */
 
+const ids = (el: AgentThread) => el.messages.map((message) => message.id);
 const shownIds = (el: AgentThread) => $$(el, '.messages > .entry').map((entry) => (entry as HTMLElement).dataset.messageId!);
 const scrollerOf = (el: AgentThread) => $(el, '.scroller') as HTMLElement;
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -42,16 +44,63 @@ describe('a long live conversation', () => {
     expect($$(el, 'agent-turn').length).to.be.at.most(20);
 
     const scroller = scrollerOf(el);
-    for (let i = 0; i < 10 && $$(el, '.earlier').length; i++) {
+    const seen = new Set(shown);
+    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) {
       scroller.scrollTop = 0;
-      const before = shownIds(el).length;
-      await waitUntil(() => shownIds(el).length > before, 'earlier messages come back when the reader scrolls up');
+      const first = shownIds(el)[0];
+      await waitUntil(() => shownIds(el)[0] !== first, 'earlier messages come back when the reader scrolls up');
+      await settle(el);
+      // What is rendered is one run of the conversation, in order, and no longer than the window.
+      const now = shownIds(el);
+      expect(now.length, 'messages rendered while paging up').to.be.at.most(HISTORY_WINDOW);
+      expect(now).to.deep.equal(ids(el).slice(ids(el).indexOf(now[0]!), ids(el).indexOf(now[0]!) + now.length));
+      now.forEach((id) => seen.add(id));
+    }
+    expect(seen.size, 'every message came back').to.equal(80);
+    expect($(el, '.entry').textContent).to.include('Question 0');
+  });
+
+  it('pages back down after paging far up, keeping what the reader sees in place, and follows the end again', async () => {
+    const el = await liveThread(40);
+    const scroller = scrollerOf(el);
+    const topOf = (id: string) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().top;
+    /** The first message the reader sees. */
+    const inView = () => shownIds(el).find((id) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().bottom > scroller.getBoundingClientRect().top)!;
+    // The reader scrolls up, short of the "Show earlier" button, and presses it.
+    scroller.scrollTop = 200;
+    scroller.dispatchEvent(new Event('scroll'));
+    await frame();
+    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) {
+      const seen = inView();
+      const top = topOf(seen);
+      $(el, '.earlier').click();
+      await settle(el);
+      await frame();
+      expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
+    }
+    expect(shownIds(el)[0]).to.equal(ids(el)[0]);
+    expect(shownIds(el)).to.have.length(HISTORY_WINDOW);
+    expect(shownIds(el)).not.to.include('a39');
+
+    const seen = inView();
+    const top = topOf(seen);
+    $(el, '.later').click();
+    await settle(el);
+    await frame();
+    expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
+    expect(shownIds(el)[0], 'what is far above is let go').not.to.equal(ids(el)[0]);
+    for (let i = 0; i < 100 && $$(el, '.later').length; i++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      const end = shownIds(el).at(-1);
+      await waitUntil(() => shownIds(el).at(-1) !== end, 'later messages come back when the reader scrolls down');
       await settle(el);
     }
-    const all = shownIds(el);
-    expect(all).to.have.length(80);
-    expect(all.filter((id) => id.startsWith('a'))).to.deep.equal(Array.from({ length: 40 }, (_, i) => `a${i}`));
-    expect($(el, '.entry').textContent).to.include('Question 0');
+    expect(shownIds(el).at(-1)).to.equal('a39');
+    scroller.scrollTop = scroller.scrollHeight;
+    scroller.dispatchEvent(new Event('scroll'));
+    await answer(el, 40);
+    expect(shownIds(el).at(-1)).to.equal('a40');
+    await waitUntil(() => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48, 'the view follows the end again');
   });
 
   it('keeps what the reader scrolled up to while new messages arrive', async () => {

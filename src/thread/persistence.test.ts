@@ -5,6 +5,7 @@ import { $, $$ } from '../test-support/dom.js';
 import { outline, settle } from '../test-support/settle.js';
 import { memoryStore, type ThreadStore } from '../store/index.js';
 import './define.js';
+import { HISTORY_STEP } from './follow-controller.js';
 import type { AgentThread } from './thread.js';
 
 type Part = Record<string, unknown>;
@@ -138,9 +139,13 @@ describe('thread persistence', () => {
     expect(earlier.textContent!.trim()).to.equal('Show earlier messages');
     earlier.click();
     await settle(el);
-    expect($$(el, '.messages > .entry')).to.have.length(40);
-    $(el, '.earlier').click();
-    await settle(el);
+    // One exchange at a time, the one before what was shown.
+    expect($$(el, '.messages > .entry')).to.have.length(20 + HISTORY_STEP);
+    expect(outline(el)).to.include('Answer 19').and.not.include('Answer 18');
+    for (let i = 0; i < 100 && el.shadowRoot!.querySelector('.earlier'); i++) {
+      $(el, '.earlier').click();
+      await settle(el);
+    }
     expect($$(el, '.messages > .entry')).to.have.length(60);
     expect(el.shadowRoot!.querySelector('.earlier')).to.equal(null);
   });

@@ -54,7 +54,7 @@ export const threadStyles = [
   .messages > :last-child {
     content-visibility: visible;
   }
-  .earlier {
+  .pager {
     align-self: center;
     font-size: 0.8125rem;
   }

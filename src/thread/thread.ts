@@ -272,20 +272,18 @@ export class AgentThread extends LitElement {
 
   override render() {
     const messages = this.state.messages;
-    const earlier = html`<button type="button" class="button earlier" @click=${this.follow.showEarlier}>${msg('Show earlier messages')}</button>`;
+    const shown = this.follow.visible(messages); // before the paging buttons, which it moves
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
     const view: MessageView = { actions: this.actions, turns: this.turnElements, renderData: this.renderData };
+    const entry = (message: ThreadMessage) => messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy });
     return html`${header({ notice, empty: messages.length === 0, newConversation: () => void this.newConversation() })}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">
           ${messages.length === 0 ? html`<p class="empty">${msg('Ask a question to start.')}</p>` : nothing}
-          ${this.follow.hasEarlier ? earlier : nothing}
-          ${repeat(
-            this.follow.visible(messages),
-            (message) => message.id,
-            (message) => messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy }),
-          )}
+          ${this.follow.earlierButton()}
+          ${repeat(shown, (message) => message.id, entry)}
+          ${this.follow.laterButton()}
         </div>
       </div>
       ${this.announcer.render()}
