@@ -43,8 +43,8 @@ export class FollowController implements ReactiveController {
   private contentResize = new ResizeObserver(() => !this.readerActed && this.schedule());
   private observed?: Element;
   private pagerObserver?: IntersectionObserver;
-  /** The paging buttons in view. */
-  private inView = new Set<Element>();
+  /** Which paging buttons are in view. */
+  private inView = { earlier: false, later: false };
   /** Index of the first message on screen: a long restored history renders its end first. */
   private shownFrom = 0;
   /** Index after the last message on screen. */
@@ -173,33 +173,26 @@ export class FollowController implements ReactiveController {
 
   /** Renders the step of messages before the first shown, letting go of what is then far below; what the reader sees stays in place. */
   showEarlier = () => {
-    this.move(Math.max(0, this.shownFrom - HISTORY_STEP), 'first');
+    const from = Math.max(0, this.shownFrom - HISTORY_STEP);
+    this.show(from, Math.min(this.shownTo, from + HISTORY_WINDOW));
   };
 
   /** Renders the step of messages after the last shown, letting go of what is then far above; what the reader sees stays in place. */
   showLater = () => {
-    this.move(Math.min(this.counted, this.shownTo + HISTORY_STEP) - HISTORY_WINDOW, 'last');
+    const to = Math.min(this.counted, this.shownTo + HISTORY_STEP);
+    this.show(Math.max(this.shownFrom, to - HISTORY_WINDOW), to);
   };
 
-  /**
-   * Moves the window to start at `from` (at most `HISTORY_WINDOW` messages
-   * from there), from the `kept` end of what is shown. The first entry in
-   * view stays where it was on screen.
-   */
-  private move(from: number, kept: 'first' | 'last') {
+  /** Renders the messages from `from` up to `to`; the first entry in view stays where it was on screen. */
+  private show(from: number, to: number) {
     const scroller = this.scroller;
     const viewTop = scroller?.getBoundingClientRect().top ?? 0;
     const entries = [...this.host.renderRoot.querySelectorAll('.messages > .entry')];
     const anchor = entries.find((entry) => entry.getBoundingClientRect().bottom > viewTop);
     const top = anchor?.getBoundingClientRect().top ?? 0;
-    if (kept === 'first') {
-      this.shownFrom = from;
-      this.shownTo = Math.min(this.shownTo, from + HISTORY_WINDOW);
-    } else {
-      this.shownTo = Math.min(this.counted, from + HISTORY_WINDOW);
-      this.shownFrom = Math.max(this.shownFrom, from, 0);
-    }
-    this.inView.clear();
+    this.shownFrom = from;
+    this.shownTo = to;
+    this.inView = { earlier: false, later: false };
     this.host.requestUpdate();
     void this.host.updateComplete.then(() => {
       if (scroller && anchor?.isConnected) scroller.scrollTop += anchor.getBoundingClientRect().top - top;
@@ -209,16 +202,13 @@ export class FollowController implements ReactiveController {
   /** Pages in when a paging button scrolls into view. */
   private watchPagers() {
     this.pagerObserver?.disconnect();
-    this.inView.clear();
+    this.inView = { earlier: false, later: false };
     const scroller = this.scroller;
     const pagers = this.host.renderRoot.querySelectorAll('.pager');
     if (!pagers.length || !scroller) return;
     this.pagerObserver = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) this.inView.add(entry.target);
-          else this.inView.delete(entry.target);
-        }
+        for (const entry of entries) this.inView[entry.target.matches('.later') ? 'later' : 'earlier'] = entry.isIntersecting;
         this.pageIfWanted();
       },
       { root: scroller },
@@ -228,8 +218,7 @@ export class FollowController implements ReactiveController {
 
   /** Only a reader who scrolled up to "Show earlier" gets more; at the bottom, the button is there to press. Likewise down to "Show later". */
   private pageIfWanted() {
-    const earlier = [...this.inView].some((pager) => pager.matches('.earlier'));
-    const later = [...this.inView].some((pager) => pager.matches('.later'));
+    const { earlier, later } = this.inView;
     // Both in view: everything rendered fits on screen, and the buttons are there to press.
     if (later && !earlier) this.showLater();
     else if (earlier && !later && !this.following) this.showEarlier();
