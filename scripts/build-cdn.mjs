@@ -28,7 +28,11 @@ const moduleBuild = (entry, fileName, emptyOutDir) =>
       emptyOutDir,
       target: 'es2022',
       lib: { entry, formats: ['es'], fileName: () => fileName },
-      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        // Pure annotations help a bundler that imports the file; a file served to the browser as is does not need them.
+        output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false }, chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
     },
   });
 

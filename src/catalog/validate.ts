@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { envelopeShape, FinalAnswerSchema, type Block, type BlockElement, type FinalAnswer } from './block.js';
-import { componentNames, componentProps, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
+import { envelopeSchemas, type Block, type BlockElement, type FinalAnswer } from './block.js';
+import { componentNames, componentSchemas, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
 import { jsonEqual } from './json-equal.js';
 import { describeValue, isPlainObject, issuesToErrors, toPointer, type Segment, type ValidationError } from './issues.js';
 import { ID_PATTERN, ID_REGEX, LIMITS, RESERVED_IDS } from './limits.js';
@@ -97,7 +97,7 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
       });
     }
   }
-  for (const [key, schema] of Object.entries(envelopeShape)) {
+  for (const [key, schema] of Object.entries(envelopeSchemas().envelopeShape)) {
     const parsed = schema.safeParse(raw[key]);
     if (!parsed.success) {
       for (const e of issuesToErrors(parsed.error.issues, schema, raw[key], [key])) {
@@ -164,7 +164,7 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
     return undefined;
   }
   const type = element.type;
-  if (typeof type !== 'string' || !Object.hasOwn(componentProps, type)) {
+  if (typeof type !== 'string' || !(componentNames as readonly string[]).includes(type)) {
     errors.push({
       code: 'unknown_component',
       path: toPointer([...base, 'type']),
@@ -206,7 +206,7 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
     }
   }
 
-  const schema = componentProps[name];
+  const schema = componentSchemas().componentProps[name];
   if (previous?.type === name && jsonEqual(element.props, previous.props)) {
     return (children ? { type: name, props: previous.props, children } : { type: name, props: previous.props }) as BlockElement;
   }
@@ -237,11 +237,10 @@ function checkFinalAnswer(input: unknown, published: Iterable<string> | undefine
       errors: [{ code: 'invalid_envelope', path: '', message: `expected an object with text and ui_block_ids; found ${describeValue(raw)}` }],
     };
   }
-  const parsed = FinalAnswerSchema.safeParse(raw);
+  const schema = envelopeSchemas().FinalAnswerSchema;
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error.issues, FinalAnswerSchema, raw, []).map((e) =>
-      e.code === 'non_finite' ? e : { ...e, code: 'invalid_envelope' as const },
-    );
+    const errors = issuesToErrors(parsed.error.issues, schema, raw, []).map((e) => (e.code === 'non_finite' ? e : { ...e, code: 'invalid_envelope' as const }));
     return { ok: false, errors };
   }
   const answer = parsed.data;

@@ -5,13 +5,14 @@ import { whenIdle } from '../shared/lazy.js';
 /*
  * A page's first block pays for first uses: the first Intl formatter loads
  * the locale's ICU data (about 15 ms in a fresh page), and the validator's
- * first run compiles its code and builds the schemas' parsers (about 7 ms).
+ * first run builds the catalog's schemas and compiles its code (about 7 ms).
  * A page is idle long before an agent's first block arrives, so they can be
  * paid then. Every page with answer elements builds the formatters; a page
  * whose first paint is a block (answer-ui/blocks, an MCP App's view) also
  * runs the validator once. A thread validates its first block mid-stream,
- * where those 7 ms go unseen, and does not keep the validator's compiled
- * code (about 140 KB of heap) on a page that may never show a block.
+ * where those 7 ms go unseen, and does not keep the schemas and the
+ * validator's compiled code (about 0.2 MB of heap) on a page that may never
+ * show a block.
  */
 
 /** One element of each catalog component, with only the props they require. */
