@@ -14,10 +14,9 @@
 import { createServer } from 'vite';
 import { chromium } from 'playwright';
 import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { oxc } from '../scripts/build-options.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-// The elements use TypeScript's legacy decorators (see tsconfig.json).
-const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
 const server = await createServer({ root: 'bench/pages', configFile: false, logLevel: 'warn', oxc, server: { host: '127.0.0.1', port: 0 } });
 await server.listen();
 const base = server.resolvedUrls.local[0];

@@ -255,6 +255,7 @@ function size(r) {
         ['attachments', 'attachments chunk (checks, reading, chips), loaded with the first attached file'],
         ['copy', 'Copy chunk (an answer as markdown), loaded by the first Copy'],
         ['agUi', 'AG-UI reader chunk, loaded by the first `protocol="ag-ui"` run'],
+        ['sample', 'sample block chunk, which a page of `answer-ui/blocks` validates while it is idle, so that its first block finds the validator ready'],
       ]
         .filter(([key]) => s[US][key] !== undefined)
         .map(([key, what]) => [`**${US}** ${what}`, kB(s[US][key]), '']),

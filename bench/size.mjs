@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { minifyTemplatesPlugin } from '../scripts/minify-templates.mjs';
+import { browserOutput, production } from '../scripts/build-options.mjs';
 
 const OUT = '.test-results/bench-size';
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
@@ -24,10 +24,6 @@ const files = (dir) =>
     .map(String)
     .filter((f) => f.endsWith('.js'))
     .map((f) => join(dir, f));
-
-// The same options as scripts/build-cdn.mjs (the elements use TypeScript's legacy decorators).
-const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
-const production = { configFile: false, logLevel: 'warn', oxc, plugins: [minifyTemplatesPlugin()], define: { 'process.env.NODE_ENV': '"production"' } };
 
 /** Entry points of the peers' pages, written next to the build output. */
 const PEERS = {
@@ -59,7 +55,7 @@ async function library(name, entry, output = {}) {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 5_000,
       lib: { entry, formats: ['es'], fileName: () => 'index.js' },
-      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', ...output } },
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { ...browserOutput, ...output } },
     },
   });
   return outDir;
@@ -86,6 +82,7 @@ export async function measureSizes() {
       attachments: chunk('attachment-files'),
       copy: chunk('copy-markdown'),
       agUi: chunk('reader'),
+      sample: chunk('sample-block'),
       blocks: gz(join(await library('answer-ui-blocks', 'src/blocks.ts'), 'index.js')),
     },
   };

@@ -8,11 +8,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { browserOutput, production } from './build-options.mjs';
 
 export const VIEW_FILE = fileURLToPath(new URL('../dist/mcp/answer-ui-block.html', import.meta.url));
-
-// The elements use TypeScript's legacy decorators (see tsconfig.json).
-const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
 
 /**
  * Keeps the code from ending its <script> early or opening a comment the
@@ -33,15 +31,12 @@ const EVAL_FREE = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export async function buildMcpApp() {
   const [output] = await build({
-    configFile: false,
-    logLevel: 'warn',
-    oxc,
-    define: { 'process.env.NODE_ENV': '"production"' },
+    ...production,
     build: {
       write: false,
       target: 'es2022',
       lib: { entry: fileURLToPath(new URL('../src/mcp-app/main.ts', import.meta.url)), formats: ['es'], fileName: () => 'view.js' },
-      rollupOptions: { output: { minify: true, codeSplitting: false } },
+      rollupOptions: { output: { ...browserOutput, codeSplitting: false } },
     },
   });
   const chunks = output.output.filter((file) => file.type === 'chunk');

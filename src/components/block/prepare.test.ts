@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { componentNames, validateBlock } from '../../catalog/index.js';
-import { SAMPLE } from './prepare.js';
+import { SAMPLE } from './sample-block.js';
 
 describe('preparing for the first block while the page is idle', () => {
   it('validates a sample that passes and uses every catalog component, so the first real block finds every parser built', () => {
