@@ -60,16 +60,29 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
   this.timeout(30_000);
 
   // First in the file: the code that streams loads when the page is idle or first needed, and nothing has needed it yet.
-  it('a question sent as the page opens shows at once with its answer under way, and the answer streams in', async () => {
+  it('a question sent as the page opens shows at once with its answer under way, the answer streams in, and a second question waits its turn', async () => {
     const chat = newChat();
     const thread = await fixture<AgentThread>(html`<agent-thread api=${API} thread-id=${chat}></agent-thread>`);
     const sent = thread.send('hello');
     expect(thread.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
     expect(thread.busy).to.equal(true);
+    // Asked while the first answer is under way (its code may still be loading): it goes once that answer is over.
+    void thread.send('and then?');
+    expect(thread.messages).to.have.length(2);
     await sent;
-    await answered(thread, 2);
-    expect(textIn(lastTurn(thread))).to.include('Answer number 1.');
-    expect((await requests(chat)).map((body) => body.trigger)).to.deep.equal(['submit-message']);
+    await answered(thread, 4);
+    const [first, second] = turns(thread).map((turn) => textIn(turn));
+    expect(first).to.include('Answer number 1.');
+    expect(second).to.include('Answer number 2.');
+    const bodies = await requests(chat);
+    expect(bodies.map((body) => body.trigger)).to.deep.equal(['submit-message', 'submit-message']);
+    const questions = bodies.map((body) =>
+      body.messages
+        .at(-1)!
+        .parts.map((part) => part.text)
+        .join(''),
+    );
+    expect(questions).to.deep.equal(['hello', 'and then?']);
   });
 
   it('lists a web search’s sources under the answer, shows its image, and keeps both after a reload', async () => {
