@@ -49,3 +49,14 @@ export function outline(root: Element): string {
   walk(root, 0);
   return lines.join('\n');
 }
+
+/** Opens every folded "View process" of the turns under `root` as a reader does (a click on its summary), and waits until its steps have rendered. */
+export async function openProcesses(root: Element): Promise<void> {
+  const processes = deepElements(root.shadowRoot ?? root).filter(
+    (el): el is HTMLDetailsElement => el.matches('details.process') && !(el as HTMLDetailsElement).open,
+  );
+  for (const process of processes) process.querySelector('summary')!.click();
+  // The steps render once the `toggle` event (a task after the click) has reached the turn.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await settle(root);
+}

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { Block } from '../catalog/index.js';
 import { investigationBlock } from '../test-support/blocks.js';
 import { $, $$, textOf } from '../test-support/dom.js';
-import { settle } from '../test-support/settle.js';
+import { openProcesses, settle } from '../test-support/settle.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
 
@@ -68,10 +68,8 @@ async function sentDuring(thread: AgentThread, act: () => void | Promise<void>):
 }
 
 async function openProcess(thread: AgentThread) {
-  const process = $<HTMLDetailsElement>(turnOf(thread), 'details.process');
-  process.querySelector('summary')!.click();
-  await settle(thread);
-  expect(process.open).to.equal(true);
+  await openProcesses(turnOf(thread));
+  expect($<HTMLDetailsElement>(turnOf(thread), 'details.process').open).to.equal(true);
 }
 
 /** The folded form: every field disabled, no button at all, a note why; and forcing a submit sends nothing. */

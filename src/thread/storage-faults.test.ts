@@ -4,7 +4,7 @@ import { openDB } from 'idb';
 import { DB_VERSION, memoryStore, openThreadStore, StoreError, type ThreadStore } from '../store/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
 import { $$ } from '../test-support/dom.js';
-import { outline, settle } from '../test-support/settle.js';
+import { openProcesses, outline, settle } from '../test-support/settle.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
 
@@ -236,6 +236,7 @@ describe('storage fault matrix', () => {
         await streaming;
         await el.saved();
         await settle(el);
+        await openProcesses(el);
 
         const screen = outline(el);
         expect(screen).to.include('First question').and.include('First answer, before the fault.').and.include('Second question');

@@ -5,7 +5,7 @@ import type { Block } from '../catalog/index.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
 import { $, $$ } from '../test-support/dom.js';
-import { outline, settle } from '../test-support/settle.js';
+import { openProcesses, outline, settle } from '../test-support/settle.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
@@ -102,6 +102,10 @@ describe('agent-thread', () => {
     const process = processBox(turn!);
     expect(process.open).to.equal(false);
     expect(process.querySelector('summary')!.textContent).to.equal('View process');
+    // Folded steps are rendered when the reader first opens them.
+    expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue']);
+    await openProcesses(turn!);
+    expect(process.open).to.equal(true);
     expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue', 'side']);
     expect(process.querySelector('answer-block')!.dataset.blockId).to.equal('side');
     expect(process.textContent).to.include('query_sales');
@@ -110,8 +114,6 @@ describe('agent-thread', () => {
     await feed(lifecycle.slice(19));
     expect(outline(turn!)).not.to.include('LATE TEXT');
     expect(metricValue(first)).to.equal('$1,200,000.00');
-    await expect(thread).to.be.accessible();
-    process.open = true;
     await expect(thread).to.be.accessible();
   });
 

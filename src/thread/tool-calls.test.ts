@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
 import { $, $$ } from '../test-support/dom.js';
-import { outline, settle } from '../test-support/settle.js';
+import { openProcesses, outline, settle } from '../test-support/settle.js';
 import './define.js';
 import type { AgentThread } from './thread.js';
 
@@ -49,6 +49,7 @@ describe('answer tool calls in the stream', () => {
     // The same id updated the block in place: one element, the later figure.
     expect($$(turn, 'answer-block[data-block-id="q3-revenue"]')).to.have.length(1);
     expect(outline(reportBlocks[0]!)).to.include('$1,500,000.00');
+    await openProcesses(turn);
     const process = $(turn, 'details.process');
     expect(process.querySelector('answer-block[data-block-id="field-check"]')).to.exist;
     expect(outline(turn)).not.to.include('present_answer').and.not.to.include('final_answer');

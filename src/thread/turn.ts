@@ -1,6 +1,6 @@
 import { localized, msg, str } from '@lit/localize';
 import { html, LitElement, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import '../components/block/define.js';
 import type { AnswerBlock } from '../components/block/block.js';
@@ -83,7 +83,8 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * @summary One assistant turn: text, blocks, reasoning and tool steps in stream
  * order; once the final report is in, the report and the blocks it names,
  * with everything else folded under "View process", for review only (a
- * form there cannot be submitted). Block elements are kept
+ * form there cannot be submitted) and rendered when the reader first opens
+ * it: a long history's turns render only their reports. Block elements are kept
  * by block id and moved, never re-created, so a block is never mounted twice
  * and keeps its state when it moves into the report. The sources are listed
  * once, numbered, under the answer; files the agent sent show where they
@@ -107,6 +108,9 @@ export class AgentTurn extends LitElement {
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
   @property({ attribute: false }) renderData?: DataRenderer;
 
+  /** Whether the reader has opened "View process": until then its items are not rendered; from then on they stay, and so does what the reader changed there (a table's order, a chart's view). */
+  @state() private processOpened = false;
+
   private blocks = new Map<string, AnswerBlock>();
   private dataElements = new Map<string, { data: unknown; render: DataRenderer; element?: Element | null }>();
 
@@ -123,6 +127,10 @@ export class AgentTurn extends LitElement {
     event.preventDefault();
     // Until the chunk of the list has loaded, the element has no reveal() yet.
     this.renderRoot.querySelector('answer-sources')?.reveal?.(+link.hash.slice('#source-'.length));
+  }
+
+  private processToggled(event: Event) {
+    if ((event.currentTarget as HTMLDetailsElement).open) this.processOpened = true;
   }
 
   /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
@@ -245,9 +253,9 @@ export class AgentTurn extends LitElement {
       </div>
       ${
         process.length
-          ? html`<details class="process" part="process">
+          ? html`<details class="process" part="process" @toggle=${this.processToggled}>
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${this.renderItems(process, sources.length, true)}</div>
+            <div class="process-body">${this.processOpened ? this.renderItems(process, sources.length, true) : nothing}</div>
           </details>`
           : nothing
       }

@@ -3,7 +3,7 @@ import type { Block } from '../../catalog/index.js';
 import type { AnswerErrorEvent } from '../../components/shared/events.js';
 import { investigationBlock, revenueBlock as fullRevenueBlock } from '../../test-support/blocks.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
-import { outline, settle } from '../../test-support/settle.js';
+import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../thread.js';
 
@@ -138,8 +138,10 @@ async function lastInput(threadId: string): Promise<Json> {
 }
 
 /** What a person sees of the conversation (the message list, without the composer's draft state). */
+/** What a reader sees of the conversation, with every "View process" opened. */
 async function seen(thread: AgentThread): Promise<string> {
   await settle(thread);
+  await openProcesses(thread);
   return outline($(thread, '.messages'));
 }
 

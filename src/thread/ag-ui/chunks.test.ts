@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { investigationBlock } from '../../test-support/blocks.js';
 import { $ } from '../../test-support/dom.js';
-import { outline, settle } from '../../test-support/settle.js';
+import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../thread.js';
 
@@ -16,6 +16,7 @@ async function shown(events: unknown[]): Promise<string> {
   const thread = await fixture<AgentThread>(html`<agent-thread protocol="ag-ui" no-composer></agent-thread>`);
   await thread.consume(stream(events));
   await settle(thread);
+  await openProcesses(thread);
   return outline($(thread, '.messages'));
 }
 

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { Block } from '../../catalog/index.js';
 import type { AnswerStateEvent } from '../../components/shared/events.js';
 import { $, $$ } from '../../test-support/dom.js';
-import { outline, settle } from '../../test-support/settle.js';
+import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../thread.js';
 
@@ -97,6 +97,7 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
     expect(outline($(earlier!, '.report')))
       .to.include('Earlier report')
       .and.include('Shown in an earlier answer.');
+    await openProcesses(earlier!);
     expect(outline($(earlier!, 'details.process'))).to.include('Earlier answer');
     expect(outline(current!)).to.include('Current answer.');
     expect(thread.messages.at(-1)).to.include({ status: 'complete' });
@@ -106,6 +107,7 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
 
     const again = await agUiThread({}, threadId);
     await settle(again);
+    await openProcesses(again);
     expect(outline($(again, '.messages'))).to.equal(shown);
   });
 
