@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../src/index.js';
 import type { AgentThread } from '../src/thread/thread.js';
-import { outline, settle } from '../src/test-support/settle.js';
+import { openProcesses, outline, settle } from '../src/test-support/settle.js';
 
 /*
  * The whole loop, end to end: <agent-thread> in Chromium talks over loopback
@@ -75,6 +75,7 @@ for (const major of ['6', '7']) {
       });
       await answered(after, 2);
       const turn = lastTurn(after);
+      await openProcesses(turn);
       expect(occurrences(outline(turn), 'All of it arrived once.')).to.equal(1);
       expect(occurrences(outline(turn), 'A long answer that the network will interrupt.')).to.equal(4);
       expect(after.shadowRoot!.querySelectorAll('agent-turn')).to.have.length(1);
@@ -89,6 +90,7 @@ for (const major of ['6', '7']) {
       });
       await answered(thread, 2);
       const turn = lastTurn(thread);
+      await openProcesses(turn);
       const text = outline(turn);
       expect(occurrences(text, 'All of it arrived once.')).to.equal(1);
       expect(occurrences(text, 'A long answer that the network will interrupt.')).to.equal(4);

@@ -30,6 +30,17 @@ async function ask(page: Page, text: string) {
   await textarea.press('Enter');
 }
 
+/** Opens every folded "View process" on the page, as a reader does, and waits for its steps to render. */
+async function openProcesses(page: Page) {
+  const summaries = page.locator('agent-turn details.process:not([open]) > summary');
+  while ((await summaries.count()) > 0) await summaries.first().click();
+  await page.waitForFunction(() =>
+    [...document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')].every(
+      (turn) => !turn.shadowRoot!.querySelector('details.process') || turn.shadowRoot!.querySelector('details.process[open] .process-body > *'),
+    ),
+  );
+}
+
 const idle = (page: Page) =>
   page.waitForFunction(() => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy, null, { timeout: 20_000 });
 
@@ -57,6 +68,9 @@ describe('playground', function () {
     await idle(page);
     const text = await pageText(page);
     expect(text).to.include('Second half in short').and.include('Rehearsal data');
+    // For a person to look at, folded as the reader first sees it (the README's picture is taken the same way).
+    await page.screenshot({ path: '.test-results/playground.png' });
+    await openProcesses(page);
     const report = await page.evaluate(() => {
       const turn = document.querySelector('agent-thread')!.shadowRoot!.querySelector('agent-turn')!;
       const blocks = [...turn.shadowRoot!.querySelectorAll('.report answer-block')].map((b) => (b as HTMLElement).dataset.blockId);
@@ -67,8 +81,6 @@ describe('playground', function () {
       return { blocks, december: chart.chartInstance?.data.datasets[0]!.data[5], folded };
     });
     expect(report).to.deep.equal({ blocks: ['kpis', 'revenue-trend'], december: 236, folded: 'regions' });
-    // For a person to look at (the README's picture is taken the same way).
-    await page.screenshot({ path: '.test-results/playground.png' });
   });
 
   it('answers the field investigation, and the submitted form leads to a second turn', async () => {
@@ -100,6 +112,7 @@ describe('playground', function () {
     // The drop and the resume both end the stream the page reads: wait for how the drill ends.
     await page.waitForFunction(`${TEXT_SCRIPT}.match(/Drill complete|connection was lost/)`, null, { timeout: 20_000 });
     await idle(page);
+    await openProcesses(page);
     const text = await pageText(page);
     const count = (part: string) => text.split(part).length - 1;
     expect(count('so this sentence arrives whole.')).to.equal(1);

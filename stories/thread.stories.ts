@@ -323,8 +323,15 @@ export const ReviewOnlyProcess: Story = {
     await settled(canvasElement);
     const turn = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('agent-turn');
     const process = turn?.shadowRoot?.querySelector<HTMLDetailsElement>('details.process');
-    if (process) process.open = true;
-    await turn?.updateComplete;
+    if (!process) return;
+    // The turn renders the steps on the disclosure's `toggle` event, a task after it opens.
+    const toggled = new Promise((resolve) => process.addEventListener('toggle', resolve, { once: true }));
+    process.open = true;
+    await toggled;
+    await settled(canvasElement);
+    // Opening keeps the summary in place; the picture is of the steps below it.
+    const scroller = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('.scroller');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   },
 };
 
