@@ -66,28 +66,25 @@ describe('a long live conversation', () => {
     const topOf = (id: string) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().top;
     /** The first message the reader sees. */
     const inView = () => shownIds(el).find((id) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().bottom > scroller.getBoundingClientRect().top)!;
+    /** Presses a paging button: the first message the reader saw stays where it was on screen. */
+    const page = async (button: '.earlier' | '.later') => {
+      const seen = inView();
+      const top = topOf(seen);
+      $(el, button).click();
+      await settle(el);
+      await frame();
+      expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
+    };
     // The reader scrolls up, short of the "Show earlier" button, and presses it.
     scroller.scrollTop = 200;
     scroller.dispatchEvent(new Event('scroll'));
     await frame();
-    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) {
-      const seen = inView();
-      const top = topOf(seen);
-      $(el, '.earlier').click();
-      await settle(el);
-      await frame();
-      expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
-    }
+    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) await page('.earlier');
     expect(shownIds(el)[0]).to.equal(ids(el)[0]);
     expect(shownIds(el)).to.have.length(HISTORY_WINDOW);
     expect(shownIds(el)).not.to.include('a39');
 
-    const seen = inView();
-    const top = topOf(seen);
-    $(el, '.later').click();
-    await settle(el);
-    await frame();
-    expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
+    await page('.later');
     expect(shownIds(el)[0], 'what is far above is let go').not.to.equal(ids(el)[0]);
     for (let i = 0; i < 100 && $$(el, '.later').length; i++) {
       scroller.scrollTop = scroller.scrollHeight;

@@ -124,7 +124,9 @@ export class AgentThread extends LitElement {
     switched: (threadId) => this.link.shown(threadId),
   });
   private link: AgentLink = new AgentLink(this, {
-    ...{ state: this.state, persistence: this.persistence, follow: this.follow },
+    state: this.state,
+    persistence: this.persistence,
+    follow: this.follow,
     chatId: () => this.threadId || this.fallbackChatId,
     busy: () => this.busy,
     receive: (json) => this.receive(json),

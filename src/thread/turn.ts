@@ -84,7 +84,7 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * order; once the final report is in, the report and the blocks it names,
  * with everything else folded under "View process", for review only (a
  * form there cannot be submitted) and rendered when the reader first opens
- * it: a long history's turns render only their reports. Block elements are kept
+ * it, so a finished turn scrolled past costs only its report. Block elements are kept
  * by block id and moved, never re-created, so a block is never mounted twice
  * and keeps its state when it moves into the report. The sources are listed
  * once, numbered, under the answer; files the agent sent show where they
