@@ -1,6 +1,6 @@
 import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
 import { validateFinalAnswer, type FormValue } from '../catalog/index.js';
-import { BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART } from '../conversation/index.js';
+import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, FORM_ANSWER_PART, PRESENT_ANSWER } from '../conversation/index.js';
 import { describeBlock, shorten } from './describe-block.js';
 
 /** How much of the thread's answer UI a model is given back. */
@@ -27,9 +27,28 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+/;
 const isUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value);
 
+const ANSWER_CALL_PARTS: Record<string, string> = { [`tool-${PRESENT_ANSWER}`]: BLOCK_PART, [`tool-${FINAL_ANSWER}`]: FINAL_ANSWER_PART };
+
+/**
+ * A `present_answer` / `final_answer` call (as `useChat` and the thread send
+ * them) as the data part it stands for, so the model reads the block or the
+ * report as compact text like the parts a data-part back end streamed. A
+ * call the tool refused showed nothing, and goes (null); undefined when the
+ * part is no answer call.
+ */
+function answerCallAsData(part: Part): Part | null | undefined {
+  const type = part.type === 'dynamic-tool' ? `tool-${String(part.toolName)}` : part.type;
+  const data = ANSWER_CALL_PARTS[type];
+  if (!data) return undefined;
+  const refused = part.state === 'output-error' || part.state === 'output-denied' || (isRecord(part.output) && part.output.ok === false);
+  return refused || part.input === undefined ? null : { type: data, data: part.input };
+}
+
 /** A part `convertToModelMessages` can take as it is, copied so later reads see what was checked. */
 function cleanPart(part: unknown): Part | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
+  const answer = answerCallAsData(part as Part);
+  if (answer !== undefined) return answer ?? undefined;
   const { type } = part;
   if (type === 'text' || type === 'reasoning') return typeof part.text === 'string' ? { type, text: part.text } : undefined;
   if (type === 'step-start') return { type };
@@ -120,6 +139,8 @@ function describeSubmission(data: unknown): string | undefined {
  * `streamText` takes. Blocks become compact text (id, fallback_text, the
  * data), the final report assistant text, a form submission the user's
  * answers; text, files and tool steps convert as the AI SDK converts them.
+ * A block or report that came as a `present_answer` / `final_answer` call
+ * is read as the same compact text as one that came as a data part.
  * Unreadable or hostile input is left out, never thrown on.
  */
 export async function toModelMessages(messages: unknown, options: ModelHistoryOptions = {}): Promise<ModelMessage[]> {

@@ -19,6 +19,8 @@ export interface TextItem {
    */
   parts: string[];
   done: boolean;
+  /** The saved text was cut to fit its cap: what goes back to the back end says so. */
+  shortened?: true;
 }
 
 export interface ToolItem {
@@ -29,10 +31,22 @@ export interface ToolItem {
   /** A short, plain summary of the output or error. */
   summary: string;
   /**
-   * The call's input, kept only for a call that asks for approval: the
-   * reader reads it before deciding, and the answer goes back with it.
+   * The call's input, once it is complete (`tool-input-available`); a call
+   * whose input never arrived is not sent back (the AI SDK converts such a
+   * call to nothing). An approval card shows it before the reader decides.
    */
   input?: unknown;
+  /** What the tool returned (`tool-output-available`), sent back with the call as `useChat` holds it. */
+  output?: unknown;
+  /** Why the tool failed (`tool-output-error` / `tool-input-error`). */
+  errorText?: string;
+  /** The call came as a `dynamic-tool` (a tool the server did not declare statically). */
+  dynamic?: true;
+  /** AG-UI: the assistant message that made the call (`parentMessageId`), and the tool message of its result. */
+  parentId?: string;
+  resultId?: string;
+  /** The saved output was too long to keep whole: what goes back says so. */
+  shortened?: true;
   /** The approval the call asked for (`tool-approval-request`) and the reader's answer, once given. */
   approval?: { id: string; approved?: boolean; reason?: string };
   /**

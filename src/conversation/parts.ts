@@ -12,11 +12,13 @@ export type StreamPart =
   | { type: 'message-metadata'; messageMetadata: unknown }
   | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string }
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
-  | { type: 'tool-input-start'; toolCallId: string; toolName: string }
+  /** `dynamic`: a `dynamic-tool` call; `parentMessageId`: the AG-UI message that made the call. */
+  | { type: 'tool-input-start'; toolCallId: string; toolName: string; dynamic?: boolean; parentMessageId?: string }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
-  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown }
-  | { type: 'tool-output-available'; toolCallId: string; output: unknown }
-  | { type: 'tool-output-error' | 'tool-input-error'; toolCallId: string; errorText: string; toolName?: string }
+  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; dynamic?: boolean }
+  /** `messageId`: the AG-UI tool message the result came in. */
+  | { type: 'tool-output-available'; toolCallId: string; output: unknown; messageId?: string }
+  | { type: 'tool-output-error' | 'tool-input-error'; toolCallId: string; errorText: string; toolName?: string; input?: unknown; dynamic?: boolean }
   | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
   | { type: 'tool-output-denied'; toolCallId: string }

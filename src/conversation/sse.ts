@@ -103,3 +103,17 @@ export class EventStreamParser {
     else this.data.push(value);
   }
 }
+
+/** The types of the AG-UI events after which a run sends nothing more. */
+const RUN_ENDS = new Set(['RUN_FINISHED', 'RUN_ERROR']);
+
+/** Whether the data is the last event of a run: the AI SDK's `[DONE]`, or AG-UI's `RUN_FINISHED` / `RUN_ERROR`. */
+export function endsRun(data: StreamEvent): boolean {
+  if (data === '[DONE]') return true;
+  if (typeof data !== 'string' || !data.includes('RUN_')) return false;
+  try {
+    return RUN_ENDS.has((JSON.parse(data) as { type?: unknown } | null)?.type as string);
+  } catch {
+    return false;
+  }
+}

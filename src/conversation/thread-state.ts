@@ -1,9 +1,9 @@
-import { describeErrors, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
+import { describeErrors, jsonEqual, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
 import { newId, toolKey, type AssistantTurn, type BlockItem, type NoticeItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
 import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
 import type { StreamPart } from './parts.js';
 import { denyTool, requestApproval } from './approvals.js';
-import { addFile, addSource, appendText, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
+import { addFile, addSource, appendText, describeCall, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
 
 /*
  * The thread state machine: the turn rules applied to stream parts. No DOM
@@ -40,6 +40,8 @@ function prepared(tool: ToolItem): ToolItem | undefined {
 
 export class ThreadState {
   messages: ThreadMessage[] = [];
+  /** Records a tool call's result or error on its turn (`takeLateResult` uses it once the turn is over). */
+  readonly finishTool = finishTool;
   /** Set when a final answer arrived while other tool calls were still running. */
   private closeWhenIdle = new WeakSet<AssistantTurn>();
 
@@ -118,7 +120,8 @@ export class ThreadState {
     let opened = false;
     if (!turn) {
       // A new turn starts with `start`, or with content answering a user message;
-      // anything else is a late part of a turn that is over, and is ignored.
+      // anything else is a late part of a turn that is over, and is ignored
+      // (see `takeLateResult` for the one exception, which nothing shows).
       const last = this.messages.at(-1);
       if (part.type !== 'start' && last?.role === 'assistant') return undefined;
       if (part.type === 'finish' || part.type === 'abort') return undefined;
@@ -166,6 +169,7 @@ export class ThreadState {
       case 'tool-input-start': {
         const seen = turn.items.some((i) => i.key === toolKey(part.toolCallId));
         const tool = toolItem(turn, part.toolCallId, part.toolName);
+        describeCall(tool, part);
         // Blocks appear whole; until this call's block is in, a placeholder holds its place.
         if (!seen && part.toolName === PRESENT_ANSWER) tool.preparing = true;
         return { turn };
@@ -174,10 +178,11 @@ export class ThreadState {
         return undefined;
       case 'tool-input-available': {
         const tool = toolItem(turn, part.toolCallId, part.toolName);
-        if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, undefined, prepared(tool));
-        if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input);
-        // Kept until the call runs or asks for approval: the reader then reads it before deciding.
+        describeCall(tool, part);
+        // Kept with the call: it goes back with it, and an approval card shows it.
         tool.input = part.input;
+        if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, { call: tool, placeholder: prepared(tool) });
+        if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input, tool);
         return { turn };
       }
       case 'tool-output-available':
@@ -192,7 +197,7 @@ export class ThreadState {
         // call runs, so the block belongs to the oldest call still preparing.
         const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing));
         if (call?.status === 'running') call.status = 'done';
-        return this.applyBlock(turn, part.data, part.id, call && prepared(call));
+        return this.applyBlock(turn, part.data, { partId: part.id, placeholder: call && prepared(call) });
       }
       case 'finish-step': {
         // A step's tool calls have all run when it finishes: a call with no block by then was rejected.
@@ -222,8 +227,12 @@ export class ThreadState {
   /**
    * Shows a block, or updates the one with its id. `placeholder` is the
    * answer call that prepared it: a new block takes that call's place.
+   * `call` is the `present_answer` call that carried it (none for a data
+   * part, whose `partId` names the block): its input becomes the validated
+   * block, the very object shown, which is how the call is known to stand for it.
    */
-  private applyBlock(turn: AssistantTurn, raw: unknown, partId?: string, placeholder?: ToolItem): Change {
+  private applyBlock(turn: AssistantTurn, raw: unknown, via: { partId?: string; placeholder?: ToolItem; call?: ToolItem }): Change {
+    const { partId, placeholder, call } = via;
     const rawId = (raw as { block_id?: unknown } | null)?.block_id;
     const claimed = typeof rawId === 'string' ? rawId : partId;
     const previous = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === claimed);
@@ -231,8 +240,10 @@ export class ThreadState {
     const result = validateBlock(raw, previous?.valid ? { reuse: previous.block as Block } : {});
     const blockId = result.ok ? result.block.block_id : (claimed ?? newId('invalid'));
     const existing = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === blockId);
-    const block = result.ok ? result.block : raw;
+    // The same block again (a back end that streams the call and writes its data part too) changes nothing.
+    const block = result.ok ? (existing?.valid && jsonEqual(existing.block, result.block) ? existing.block : result.block) : raw;
     const rejected = result.ok ? undefined : { blockId, errors: result.errors };
+    if (call && result.ok) call.input = block;
     if (existing) {
       if (rejected && existing.valid) {
         // The last good version stays, on screen and in storage; the notice says an update was lost.
@@ -250,13 +261,16 @@ export class ThreadState {
     return { turn, newBlock: item, rejected };
   }
 
-  private applyFinal(turn: AssistantTurn, raw: unknown): Change {
+  /** The final report; `call` is the `final_answer` call that carried it, if it came as one. */
+  private applyFinal(turn: AssistantTurn, raw: unknown, call?: ToolItem): Change {
     const published = turn.items.filter((i): i is BlockItem => i.kind === 'block').map((i) => i.blockId);
     const result = validateFinalAnswer(raw, { publishedBlockIds: published });
     let final: AssistantTurn['final'];
     let problems: ValidationError[] = [];
-    if (result.ok) final = { text: result.answer.text, blockIds: result.answer.ui_block_ids };
-    else {
+    if (result.ok) {
+      final = { text: result.answer.text, blockIds: result.answer.ui_block_ids };
+      if (call) call.input = result.answer;
+    } else {
       problems = result.errors;
       // Unknown or repeated block references cost only those references, not the report.
       const onlyReferences = result.errors.every((e) => e.code === 'missing_ref' || e.code === 'duplicate_ref');

@@ -39,7 +39,7 @@ export function finishText(item: TextItem) {
 /** The turn's step for this tool call, made (running) when it is new. */
 export function toolItem(turn: AssistantTurn, callId: string, name: string): ToolItem {
   const key = toolKey(callId);
-  let item = turn.items.find((i): i is ToolItem => i.key === key);
+  let item = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === key);
   if (!item) {
     item = { kind: 'tool', key, name, status: 'running', summary: '' };
     turn.items.push(item);
@@ -47,15 +47,30 @@ export function toolItem(turn: AssistantTurn, callId: string, name: string): Too
   return item;
 }
 
-/** A tool call reported its output or its error. */
-export function finishTool(turn: AssistantTurn, part: Part<'tool-output-available' | 'tool-output-error' | 'tool-input-error'>) {
+/** What a call's parts say of it beyond its name: a `dynamic-tool` call, the AG-UI message that made it. */
+export function describeCall(tool: ToolItem, part: { dynamic?: boolean; parentMessageId?: string }) {
+  if (part.dynamic) tool.dynamic = true;
+  if (part.parentMessageId) tool.parentId = part.parentMessageId;
+}
+
+export type ToolEnd = Part<'tool-output-available' | 'tool-output-error' | 'tool-input-error'>;
+
+/** A tool call reported its output or its error; both are kept, to go back with the call. */
+export function finishTool(turn: AssistantTurn, part: ToolEnd) {
   const tool = toolItem(turn, part.toolCallId, 'toolName' in part && part.toolName ? part.toolName : 'tool');
   // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
   delete tool.preparing;
-  tool.status = part.type === 'tool-output-available' ? 'done' : 'failed';
-  tool.summary = summarize(part.type === 'tool-output-available' ? part.output : part.errorText);
-  // The input mattered only while the reader had to decide on it.
-  if (!tool.approval) delete tool.input;
+  const ok = part.type === 'tool-output-available';
+  tool.status = ok ? 'done' : 'failed';
+  tool.summary = summarize(ok ? part.output : part.errorText);
+  if (ok) {
+    tool.output = part.output;
+    if (part.messageId) tool.resultId = part.messageId;
+  } else {
+    tool.errorText = part.errorText;
+    // An input the tool refused still goes back with the call, as the AI SDK keeps it.
+    if ('input' in part) tool.input ??= part.input;
+  }
 }
 
 /** Lists a source; false when the turn lists it already (a source cited twice is listed once). */

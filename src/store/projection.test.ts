@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import type { AssistantTurn, BlockItem, ThreadMessage } from '../conversation/index.js';
+import { SHORTENED_NOTE, toUIMessages, type AssistantTurn, type BlockItem, type ThreadMessage } from '../conversation/index.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
 import { CAPS, deserializeThread, PROJECTION_VERSION, serializeThread } from './projection.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
@@ -117,6 +117,44 @@ describe('thread projection', () => {
     good.submissions = {};
     expect(serializeThread([turn]).messages[0]).to.deep.include({ id: 'a' });
     expect(good.submissions).to.deep.equal({});
+  });
+
+  it('keeps tool calls with their input and output; what it shortens goes back saying so, and an answer call keeps its block', () => {
+    const block = fc.sample(validBlock, { numRuns: 1, seed: 9 })[0]!;
+    const big = { rows: Array.from({ length: 2_000 }, (_, i) => [i, `row ${i}`]) };
+    const turn: AssistantTurn = {
+      role: 'assistant',
+      id: 'a',
+      status: 'complete',
+      closed: true,
+      items: [
+        { kind: 'reasoning', key: 'reasoning:r1', parts: ['why '.repeat(CAPS.reasoning)], done: true },
+        { kind: 'tool', key: 'tool:c1', name: 'query_sales', status: 'done', summary: 'rows', input: { quarter: 'Q3' }, output: big },
+        { kind: 'tool', key: 'tool:c2', name: 'read_logs', status: 'failed', summary: 'no logs', input: { site: 4 }, errorText: 'no logs' },
+        { kind: 'tool', key: 'tool:c3', name: 'present_answer', status: 'done', summary: 'ok', input: block, output: { ok: true } },
+        { kind: 'block', key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} },
+      ],
+    };
+    const saved = serializeThread([turn]);
+    expect(JSON.stringify(saved).length, 'the block is saved once').to.be.below(JSON.stringify(block).length + CAPS.reasoning + CAPS.toolExcerpt + 2_000);
+    const sent = toUIMessages(deserializeThread(JSON.parse(JSON.stringify(saved))))[0]!.parts;
+    expect(sent.map((part) => part.type)).to.deep.equal(['reasoning', 'tool-query_sales', 'tool-read_logs', 'tool-present_answer']);
+    const [reasoning, sales, logs, answer] = sent as unknown as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    expect(reasoning.text)
+      .to.match(/…/)
+      .and.to.satisfy((text: string) => text.endsWith(SHORTENED_NOTE));
+    expect(sales).to.deep.include({ state: 'output-available', input: { quarter: 'Q3' } });
+    expect(sales.output)
+      .to.be.a('string')
+      .and.match(/^\{"rows":\[\[0,"row 0"\]/)
+      .and.match(/… \[shortened when saved: \d+ characters in all\]$/);
+    expect(logs).to.deep.include({ state: 'output-error', errorText: 'no logs', input: { site: 4 } });
+    expect(answer).to.deep.include({ state: 'output-available', input: block, output: { ok: true } });
   });
 
   it('never throws on arbitrary stored data', () => {

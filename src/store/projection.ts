@@ -1,6 +1,7 @@
 import { validateBlock, type Block, type FormValue } from '../catalog/index.js';
 import {
   isOneOf,
+  isReportOf,
   NOTICE_CODES,
   summarize,
   textOf,
@@ -13,6 +14,7 @@ import {
   type FileRef,
   type SourceItem,
   type StepItem,
+  type TextItem,
   type ToolItem,
   type NoticeCode,
   type ThreadMessage,
@@ -22,9 +24,11 @@ import {
 
 /*
  * The trimmed projection of a conversation that is saved: text, validated
- * blocks, the final-answer layout, form submissions, and tool and reasoning
- * steps reduced to a name, a status and a short summary. Pure functions:
- * the same projection serves IndexedDB, a host's own store, and tests.
+ * blocks, the final-answer layout, form submissions, reasoning, and tool
+ * calls with their input and output (a large one kept as the start of its
+ * JSON, saying it was shortened), so that what goes back to the back end
+ * after a reload is what went before, shortened where it had to be. Pure
+ * functions: the same projection serves IndexedDB, a host's own store, and tests.
  */
 
 /** The projection format; a record with a higher number was written by a newer version and is left alone. */
@@ -45,16 +49,28 @@ export const CAPS = Object.freeze({
   fileUrl: 512_000,
   /** Characters of a source's or file's title, name or URL. */
   label: 2_000,
+  /** Characters kept of a tool call's input or output whose JSON is over `json`: the start of it, saying it was cut. */
+  toolExcerpt: 2_000,
+  /** Characters of a tool's or data part's name, an id, a media type. */
+  name: 200,
 });
 
 export type SavedItem =
-  | { kind: 'text' | 'reasoning'; key: string; text: string }
-  | Omit<ToolItem, 'preparing'>
+  | { kind: 'text' | 'reasoning'; key: string; text: string; shortened?: true }
+  /** An answer call's input may be saved as a reference: the turn's block with this id, or the turn's report. */
+  | (Omit<ToolItem, 'preparing' | 'input'> & { input?: unknown; inputBlockId?: string; inputIsReport?: true })
   | SourceItem
   | FileItem
   | StepItem
   | DataItem
-  | { kind: 'block'; key: string; blockId: string; block?: Block; fallbackText?: string; submissions?: Record<string, Record<string, FormValue>> }
+  | {
+      kind: 'block';
+      key: string;
+      blockId: string;
+      block?: Block;
+      fallbackText?: string;
+      submissions?: Record<string, Record<string, FormValue>>;
+    }
   | { kind: 'notice'; key: string; code: NoticeCode; detail: string };
 
 export type SavedMessage =
@@ -67,6 +83,30 @@ export interface SavedThread {
 }
 
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A text item as saved; one cut to its cap is marked, so what goes back says so. */
+function projectText(item: TextItem, max: number): SavedItem {
+  const text = textOf(item);
+  return { kind: item.kind, key: item.key, text: cap(text, max), ...(text.length > max || item.shortened ? { shortened: true as const } : {}) };
+}
+
+/**
+ * A tool call's input or output as saved: whole when its JSON fits
+ * `CAPS.json`, else the start of its JSON as a string that says it was cut
+ * (what the back end is sent after a reload, as nothing better is kept).
+ */
+function projectToolValue(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) return '[not saved: the value could not be stored]';
+  if (json.length <= CAPS.json) return value;
+  return `${json.slice(0, CAPS.toolExcerpt)}… [shortened when saved: ${json.length} characters in all]`;
+}
 
 /** `value` when its JSON fits in `max` characters, else undefined (it is not saved). */
 function fitting(value: unknown, max = CAPS.json): unknown {
@@ -84,25 +124,14 @@ const projectFile = (file: FileRef): FileRef => ({
   ...(file.filename ? { filename: cap(file.filename, CAPS.label) } : {}),
 });
 
-function projectItem(item: TurnItem): SavedItem | undefined {
+function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined {
   switch (item.kind) {
     case 'text':
-      return { kind: 'text', key: item.key, text: cap(textOf(item), CAPS.assistantText) };
+      return projectText(item, CAPS.assistantText);
     case 'reasoning':
-      return { kind: 'reasoning', key: item.key, text: cap(textOf(item), CAPS.reasoning) };
-    case 'tool': {
-      const input = item.approval ? fitting(item.input) : undefined;
-      const approval = item.approval && { ...item.approval, ...(item.approval.reason ? { reason: cap(item.approval.reason, CAPS.notice) } : {}) };
-      return {
-        kind: 'tool',
-        key: item.key,
-        name: cap(item.name, 200),
-        status: item.status,
-        summary: summarize(item.summary),
-        ...(input === undefined ? {} : { input }),
-        ...(approval ? { approval } : {}),
-      };
-    }
+      return projectText(item, CAPS.reasoning);
+    case 'tool':
+      return projectTool(item, turn);
     case 'source': {
       const { kind, key, sourceId, ...labels } = item;
       return { kind, key, sourceId: cap(sourceId, 200), ...Object.fromEntries(Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)])) };
@@ -127,6 +156,36 @@ function projectItem(item: TurnItem): SavedItem | undefined {
         : { kind: 'block', key: item.key, blockId: item.blockId, fallbackText: typeof fallback === 'string' ? cap(fallback, 2_000) : '' };
     }
   }
+}
+
+/**
+ * A tool call as saved. The input of an answer call is most often the block
+ * or report the turn holds anyway: it is saved as a reference to it rather
+ * than a second copy.
+ */
+function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
+  const { approval } = item;
+  const shownBlock = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.valid && i.block === item.input);
+  const input = shownBlock
+    ? { inputBlockId: shownBlock.blockId }
+    : isReportOf(turn, item.input)
+      ? { inputIsReport: true as const }
+      : { input: projectToolValue(item.input) };
+  const output = projectToolValue(item.output);
+  return {
+    kind: 'tool',
+    key: cap(item.key, CAPS.name),
+    name: cap(item.name, CAPS.name),
+    status: item.status,
+    summary: summarize(item.summary),
+    ...(item.input === undefined ? {} : input),
+    ...(output === undefined ? {} : { output }),
+    ...(item.errorText === undefined ? {} : { errorText: cap(item.errorText, CAPS.notice) }),
+    ...(item.dynamic ? { dynamic: true as const } : {}),
+    ...(item.parentId ? { parentId: cap(item.parentId, CAPS.name) } : {}),
+    ...(item.resultId ? { resultId: cap(item.resultId, CAPS.name) } : {}),
+    ...(approval ? { approval: { ...approval, ...(approval.reason ? { reason: cap(approval.reason, CAPS.notice) } : {}) } } : {}),
+  };
 }
 
 function projectSubmissions(submissions: Record<string, Record<string, FormValue>>) {
@@ -161,7 +220,7 @@ export function serializeMessage(message: ThreadMessage): SavedMessage {
     role: 'assistant',
     id: message.id,
     status: message.status,
-    items: message.items.map(projectItem).filter((item): item is SavedItem => item !== undefined),
+    items: message.items.map((item) => projectItem(item, message)).filter((item): item is SavedItem => item !== undefined),
     ...(message.final ? { final: { text: cap(message.final.text, CAPS.assistantText), blockIds: [...message.final.blockIds] } } : {}),
     ...(metadata === undefined ? {} : { metadata }),
   };
@@ -180,14 +239,27 @@ function restoreItem(raw: unknown): TurnItem | undefined {
   switch (raw.kind) {
     case 'text':
     case 'reasoning':
-      return isString(raw.text) ? { kind: raw.kind, key: raw.key, parts: raw.text ? [raw.text] : [], done: true } : undefined;
+      if (!isString(raw.text)) return undefined;
+      return { kind: raw.kind, key: raw.key, parts: raw.text ? [raw.text] : [], done: true, ...(raw.shortened === true ? { shortened: true } : {}) };
     case 'tool': {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
       const approval = restoreApproval(raw.approval);
       // A call that was running when the turn was cut off never reported; one awaiting approval still can be answered.
       let status = isOneOf(TOOL_STATUSES, raw.status) && raw.status !== 'running' ? raw.status : 'failed';
       if (status === 'awaiting_approval' && !approval) status = 'failed';
-      return { kind: 'tool', key: raw.key, name: raw.name, status, summary: raw.summary, ...(approval ? { approval, input: raw.input } : {}) };
+      const ids = Object.fromEntries(['errorText', 'parentId', 'resultId'].filter((name) => isString(raw[name])).map((name) => [name, raw[name]]));
+      return {
+        kind: 'tool',
+        key: raw.key,
+        name: raw.name,
+        status,
+        summary: raw.summary,
+        ...(raw.input === undefined ? {} : { input: raw.input }),
+        ...(raw.output === undefined ? {} : { output: raw.output }),
+        ...ids,
+        ...(raw.dynamic === true ? { dynamic: true } : {}),
+        ...(approval ? { approval } : {}),
+      };
     }
     case 'source': {
       if (!isString(raw.sourceId)) return undefined;
@@ -210,6 +282,27 @@ function restoreItem(raw: unknown): TurnItem | undefined {
       return isString(raw.blockId) ? restoredBlock(raw.key, raw.blockId, raw) : undefined;
     default:
       return undefined;
+  }
+}
+
+/**
+ * The input of an answer call saved as a reference: the turn's block with
+ * that id, or its report. Read when first needed, like the block, and seen
+ * as the call's own input by a copy or JSON.
+ */
+function linkSavedInputs(turn: AssistantTurn, saved: readonly unknown[]) {
+  for (const raw of saved) {
+    if (!isObject(raw) || raw.kind !== 'tool' || !(isString(raw.inputBlockId) || raw.inputIsReport === true)) continue;
+    const tool = turn.items.find((item): item is ToolItem => item.kind === 'tool' && item.key === raw.key);
+    const blockId = raw.inputBlockId;
+    const block = isString(blockId) ? turn.items.find((item): item is BlockItem => item.kind === 'block' && item.blockId === blockId) : undefined;
+    if (!tool || (isString(blockId) && !block)) continue;
+    Object.defineProperty(tool, 'input', {
+      enumerable: true,
+      configurable: true,
+      get: () => (block ? block.block : turn.final && { text: turn.final.text, ui_block_ids: turn.final.blockIds }),
+      set: (value: unknown) => Object.defineProperty(tool, 'input', { value, enumerable: true, writable: true, configurable: true }),
+    });
   }
 }
 
@@ -283,6 +376,7 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   const status: TurnStatus = raw.status === 'streaming' ? 'interrupted' : raw.status;
   const metadata = raw.metadata === undefined ? {} : { metadata: raw.metadata };
   const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}), ...metadata };
+  linkSavedInputs(turn, raw.items);
   return turn;
 }
 

@@ -11,12 +11,13 @@ import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3
  */
 
 /**
- * What the model says in one step, in order: text, tool calls, and what a
+ * What the model says in one step, in order: text, reasoning, tool calls, and what a
  * provider can hand back besides (a web source it cited, a document source,
  * a generated file, base64 as providers send it).
  */
 export type ScriptedStep = (
   | { text: string }
+  | { reasoning: string }
   | { tool: string; input: unknown }
   | { source: { url: string; title?: string } }
   | { document: { title: string; mediaType: string; filename?: string } }
@@ -47,6 +48,13 @@ export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV
     if ('text' in item) {
       parts.push({ type: 'text-start', id }, ...textDeltas(item.text).map((delta) => ({ type: 'text-delta' as const, id, delta })), {
         type: 'text-end',
+        id,
+      });
+      return;
+    }
+    if ('reasoning' in item) {
+      parts.push({ type: 'reasoning-start', id }, ...textDeltas(item.reasoning).map((delta) => ({ type: 'reasoning-delta' as const, id, delta })), {
+        type: 'reasoning-end',
         id,
       });
       return;

@@ -1,21 +1,6 @@
-import {
-  BLOCK_PART,
-  FINAL_ANSWER_PART,
-  FORM_ANSWER_PART,
-  textOf,
-  toolCallIdOf,
-  type ThreadMessage,
-  type ToolItem,
-  type TurnItem,
-} from '../conversation/index.js';
+import { toUIMessages, type ThreadMessage } from '../conversation/index.js';
 
-/** A message as the AI SDK's `useChat` sends it (`UIMessage`). */
-export interface UIMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  parts: ({ type: string } & Record<string, unknown>)[];
-  metadata?: unknown;
-}
+export type { UIMessage } from '../conversation/index.js';
 
 /** What a request asks for, as the AI SDK's chat transport says it. */
 export interface ChatRequest {
@@ -32,79 +17,6 @@ export interface RequestOptions {
   /** Extra fields merged into the request body. */
   body?: Record<string, unknown>;
   credentials?: RequestCredentials;
-}
-
-/**
- * A tool call as the AI SDK's tool part, for a call that asked for
- * approval: the server needs the call, its approval request and the
- * reader's answer to run it (or not) and go on. Other tool steps are kept
- * only as summaries and are not sent back.
- */
-function toolPart(item: ToolItem): UIMessage['parts'][number] | undefined {
-  const { approval } = item;
-  if (!approval || approval.approved === undefined) return undefined;
-  const state =
-    item.status === 'awaiting_approval'
-      ? 'approval-responded'
-      : item.status === 'denied'
-        ? 'output-denied'
-        : item.status === 'done'
-          ? 'output-available'
-          : 'output-error';
-  const result = state === 'output-available' ? { output: item.summary } : state === 'output-error' ? { errorText: item.summary || 'failed' } : {};
-  return { type: `tool-${item.name}`, toolCallId: toolCallIdOf(item), state, input: item.input ?? {}, approval, ...result };
-}
-
-/** The conversation as AI SDK UI messages: text, files, tool approvals, sources, data parts, answer blocks and final reports. */
-export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
-  return messages.flatMap((message): UIMessage[] => {
-    if (message.role === 'user') {
-      // Files first, as `useChat` puts them.
-      const parts: UIMessage['parts'] = (message.files ?? []).filter((file) => file.url).map((file) => ({ type: 'file', ...file }));
-      parts.push({ type: 'text', text: message.text });
-      if (message.data !== undefined) parts.push({ type: FORM_ANSWER_PART, data: message.data });
-      return [{ id: message.id, role: 'user', parts }];
-    }
-    const parts: UIMessage['parts'] = [];
-    for (const item of message.items) {
-      const part = assistantPart(item);
-      if (part) parts.push(part);
-    }
-    if (message.final) parts.push({ type: FINAL_ANSWER_PART, data: { text: message.final.text, ui_block_ids: message.final.blockIds } });
-    const metadata = message.metadata === undefined ? {} : { metadata: message.metadata };
-    return parts.length ? [{ id: message.id, role: 'assistant', parts, ...metadata }] : [];
-  });
-}
-
-function assistantPart(item: TurnItem): UIMessage['parts'][number] | undefined {
-  switch (item.kind) {
-    case 'text':
-      return item.parts.length ? { type: 'text', text: textOf(item) } : undefined;
-    case 'block':
-      return { type: BLOCK_PART, id: item.blockId, data: item.block };
-    case 'tool':
-      return toolPart(item);
-    case 'step':
-      return { type: 'step-start' };
-    case 'source': {
-      const { sourceId, url, title, mediaType, filename } = item;
-      return url === undefined
-        ? {
-            type: 'source-document',
-            sourceId,
-            mediaType: mediaType ?? 'application/octet-stream',
-            title: title ?? filename ?? sourceId,
-            ...(filename ? { filename } : {}),
-          }
-        : { type: 'source-url', sourceId, url, ...(title ? { title } : {}) };
-    }
-    case 'file':
-      return item.url ? { type: 'file', url: item.url, mediaType: item.mediaType, ...(item.filename ? { filename: item.filename } : {}) } : undefined;
-    case 'data':
-      return { type: item.type, ...(item.id === undefined ? {} : { id: item.id }), data: item.data };
-    default:
-      return undefined;
-  }
 }
 
 const headersOf = async (options: RequestOptions) => (typeof options.headers === 'function' ? await options.headers() : options.headers);

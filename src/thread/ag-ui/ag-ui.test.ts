@@ -226,9 +226,34 @@ describe('<agent-thread protocol="ag-ui">', () => {
     expect(input.tools).to.deep.equal([]);
     const messages = input.messages as Json[];
     expect(messages[0]).to.include({ role: 'user', content: 'How did Q3 go?' });
-    const calls = messages.flatMap((m) => (m.toolCalls as { function: { name: string; arguments: string } }[] | undefined) ?? []);
-    expect(calls.map((c) => c.function.name)).to.deep.equal(['present_answer', 'present_answer', 'present_answer', 'final_answer']);
-    expect(JSON.parse(calls[0]!.function.arguments)).to.deep.equal(revenueBlock(1_200_000));
+    // What the back end streamed goes back under its own ids: each text and reasoning message,
+    // every call in the message that made it, each result in the tool message it came in.
+    expect(messages.slice(1, 5).map((m) => [m.id, m.role])).to.deep.equal([
+      ['t1', 'assistant'],
+      ['r1', 'reasoning'],
+      ['m-tools', 'assistant'],
+      ['c1-result', 'tool'],
+    ]);
+    expect(messages[2]).to.include({ content: 'Need the revenue table.' });
+    const calls = messages.flatMap((m) => (m.toolCalls as { id: string; function: { name: string; arguments: string } }[] | undefined) ?? []);
+    expect(calls.slice(0, 4).map((c) => [c.id, c.function.name])).to.deep.equal([
+      ['c1', 'query_sales'],
+      ['c2', 'present_answer'],
+      ['c3', 'present_answer'],
+      ['c4', 'final_answer'],
+    ]);
+    const results = messages.filter((m) => m.role === 'tool' && ['c1', 'c2', 'c3'].includes(m.toolCallId as string));
+    expect(results.map((m) => [m.id, m.toolCallId, m.content])).to.deep.equal([
+      ['c1-result', 'c1', JSON.stringify({ rows: 3 })],
+      ['c2-result', 'c2', JSON.stringify({ ok: true })],
+      ['c3-result', 'c3', JSON.stringify({ ok: true })],
+    ]);
+    expect(JSON.parse(calls[1]!.function.arguments), 'the call goes back with the block it carried').to.deep.equal(revenueBlock(1_000_000));
+    // The blocks that came as CUSTOM events were never calls: they go back as calls of their own, each with a result.
+    expect(calls.slice(4).map((c) => c.function.name)).to.deep.equal(['present_answer', 'present_answer']);
+    expect(JSON.parse(calls[4]!.function.arguments)).to.deep.equal(revenueBlock(1_200_000));
+    expect(messages.filter((m) => m.toolCallId === calls[4]!.id)).to.have.length(1);
+    expect(new Set(messages.map((m) => m.id)).size, 'no id twice').to.equal(messages.length);
     expect(messages.at(-1)).to.include({ role: 'user', content: 'And Q4?' });
     expect(await seen(again)).to.include('Second answer.');
   });

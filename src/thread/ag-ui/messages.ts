@@ -1,33 +1,114 @@
-import type { Message } from '@ag-ui/core';
-import { FINAL_ANSWER, PRESENT_ANSWER, textOf, ThreadState, type StreamPart, type ThreadMessage } from '../../conversation/index.js';
+import type { ContentPart, Message, ToolCall } from '@ag-ui/core';
+import {
+  carriedByCall,
+  FINAL_ANSWER,
+  PRESENT_ANSWER,
+  reportCarriedByCall,
+  textOf,
+  ThreadState,
+  toolCallIdOf,
+  type AssistantTurn,
+  type FileRef,
+  type StreamPart,
+  type ThreadMessage,
+  type ToolItem,
+  type UserMessage,
+} from '../../conversation/index.js';
 
 /*
- * The conversation in AG-UI form and back. An assistant turn becomes
- * assistant messages in its order: text as content, each block as a
- * `present_answer` call and the report as a `final_answer` call, each call
- * followed by its tool result, as chat models expect.
+ * The conversation in AG-UI form and back. What goes back is what the back
+ * end streamed, under the ids it gave: each text and reasoning message by
+ * its message id, each tool call in the assistant message that made it
+ * (`parentMessageId`) followed by a `tool` message with the result it
+ * streamed (`TOOL_CALL_RESULT`), so a server that keeps its conversation by
+ * message id (LangGraph's) recognises every message it sent. Blocks and
+ * reports that came as `CUSTOM` events were never messages: they go back as
+ * `present_answer` / `final_answer` calls with ids made from the turn's id
+ * and the block's, the same on every run.
  */
 
-const toolResult = (id: string, toolCallId: string): Message => ({ id: `${id}-result`, role: 'tool', toolCallId, content: 'shown' });
+/** The stream id a text or reasoning item was keyed by (`text:{id}`). */
+const streamId = (key: string) => key.slice(key.indexOf(':') + 1);
+
+/** A tool's result as a `tool` message's content: text as it is, anything else as its JSON. */
+function resultContent(output: unknown): string | ContentPart[] {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output) && output.every((part) => typeof (part as { type?: unknown } | null)?.type === 'string')) return output as ContentPart[];
+  return JSON.stringify(output) ?? '';
+}
+
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** An attached file as an AG-UI content part: its bytes inline from its `data:` URL, its kind from its media type. */
+function filePart(file: FileRef): ContentPart | undefined {
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(file.url);
+  if (!match) return undefined;
+  const [, , base64, payload = ''] = match;
+  const value = base64 ? payload : toBase64(decodeURIComponent(payload));
+  const kind = file.mediaType.split('/')[0];
+  const type = kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'document';
+  const metadata = file.filename ? { metadata: { filename: file.filename } } : {};
+  return { type, source: { type: 'data', value, mimeType: file.mediaType }, ...metadata } as ContentPart;
+}
+
+function userMessage(message: UserMessage): Message {
+  const files = (message.files ?? []).map(filePart).filter((part): part is ContentPart => part !== undefined);
+  const content = files.length ? [{ type: 'text' as const, text: message.text }, ...files] : message.text;
+  return { id: message.id, role: 'user', content };
+}
+
+/** One assistant turn as the AG-UI messages it streamed. */
+function turnMessages(turn: AssistantTurn): Message[] {
+  const out: Message[] = [];
+  const assistant = (id: string) => {
+    const found = out.find((m): m is Extract<Message, { role: 'assistant' }> => m.id === id && m.role === 'assistant');
+    if (found) return found;
+    const made: Extract<Message, { role: 'assistant' }> = { id, role: 'assistant' };
+    out.push(made);
+    return made;
+  };
+  const call = (messageId: string, toolCall: ToolCall) => {
+    const message = assistant(messageId);
+    message.toolCalls = [...(message.toolCalls ?? []), toolCall];
+  };
+  const fn = (id: string, name: string, input: unknown): ToolCall => ({
+    id,
+    type: 'function',
+    function: { name, arguments: typeof input === 'string' ? input : (JSON.stringify(input) ?? '{}') },
+  });
+  /** A block or report that came as a `CUSTOM` event, as a call and its result. */
+  const madeCall = (id: string, name: string, input: unknown) => {
+    call(id, fn(`${id}-call`, name, input));
+    out.push({ id: `${id}-result`, role: 'tool', toolCallId: `${id}-call`, content: 'shown' });
+  };
+  const toolCall = (item: ToolItem) => {
+    const callId = toolCallIdOf(item);
+    call(item.parentId ?? callId, fn(callId, item.name, item.input));
+    if (item.output === undefined && item.errorText === undefined) return;
+    const error = item.errorText === undefined ? {} : { error: item.errorText };
+    out.push({ id: item.resultId ?? `${callId}-result`, role: 'tool', toolCallId: callId, content: resultContent(item.output ?? ''), ...error });
+  };
+  for (const item of turn.items) {
+    if (item.kind === 'text' && item.parts.length) {
+      const message = assistant(streamId(item.key));
+      message.content = (message.content ?? '') + textOf(item);
+    } else if (item.kind === 'reasoning' && item.parts.length) {
+      out.push({ id: streamId(item.key), role: 'reasoning', content: textOf(item) });
+    } else if (item.kind === 'tool' && item.input !== undefined) toolCall(item);
+    else if (item.kind === 'block' && !carriedByCall(turn, item)) madeCall(`${turn.id}-${item.blockId}`, PRESENT_ANSWER, item.block);
+  }
+  const { final } = turn;
+  if (final && !reportCarriedByCall(turn)) madeCall(`${turn.id}-final`, FINAL_ANSWER, { text: final.text, ui_block_ids: final.blockIds });
+  return out;
+}
 
 /** The conversation as AG-UI messages, for `RunAgentInput.messages`. */
 export function toAgUiMessages(messages: readonly ThreadMessage[]): Message[] {
-  return messages.flatMap((message): Message[] => {
-    if (message.role === 'user') return [{ id: message.id, role: 'user', content: message.text }];
-    const out: Message[] = [];
-    const call = (name: string, input: unknown) => {
-      const id = out.length ? `${message.id}-${out.length}` : message.id;
-      out.push({ id, role: 'assistant', toolCalls: [{ id: `${id}-call`, type: 'function', function: { name, arguments: JSON.stringify(input) } }] });
-      out.push(toolResult(id, `${id}-call`));
-    };
-    for (const item of message.items) {
-      if (item.kind === 'text' && item.parts.length) {
-        out.push({ id: out.length ? `${message.id}-${out.length}` : message.id, role: 'assistant', content: textOf(item) });
-      } else if (item.kind === 'block') call(PRESENT_ANSWER, item.block);
-    }
-    if (message.final) call(FINAL_ANSWER, { text: message.final.text, ui_block_ids: message.final.blockIds });
-    return out;
-  });
+  return messages.flatMap((message) => (message.role === 'user' ? [userMessage(message)] : turnMessages(message)));
 }
 
 const str = (value: unknown): value is string => typeof value === 'string';
@@ -55,7 +136,7 @@ function partsOf(message: Record<string, unknown>): StreamPart[] {
   if (message.role === 'tool' && str(message.toolCallId)) {
     const content = message.content;
     if (str(message.error)) return [{ type: 'tool-output-error', toolCallId: message.toolCallId, errorText: message.error }];
-    return [{ type: 'tool-output-available', toolCallId: message.toolCallId, output: content }];
+    return [{ type: 'tool-output-available', toolCallId: message.toolCallId, output: content, messageId: id }];
   }
   if (message.role !== 'assistant') return [];
   const parts: StreamPart[] = [];
@@ -71,7 +152,10 @@ function partsOf(message: Record<string, unknown>): StreamPart[] {
     } catch {
       // Not JSON: validation reports it, as for a streamed call.
     }
-    parts.push({ type: 'tool-input-start', toolCallId, toolName: fn.name }, { type: 'tool-input-available', toolCallId, toolName: fn.name, input });
+    parts.push(
+      { type: 'tool-input-start', toolCallId, toolName: fn.name, parentMessageId: id },
+      { type: 'tool-input-available', toolCallId, toolName: fn.name, input },
+    );
   }
   return parts;
 }

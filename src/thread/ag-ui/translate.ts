@@ -113,8 +113,8 @@ export class EventTranslator {
         return { parts };
       }
       case 'TOOL_CALL_START':
-        need(str(e.toolCallId) && str(e.toolCallName), type);
-        return { parts: this.startCall(e.toolCallId, e.toolCallName) };
+        need(str(e.toolCallId) && str(e.toolCallName) && optionalStr(e.parentMessageId), type);
+        return { parts: this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId) };
       case 'TOOL_CALL_ARGS':
         need(str(e.toolCallId) && str(e.delta), type);
         this.appendArguments(e.toolCallId, e.delta);
@@ -126,16 +126,17 @@ export class EventTranslator {
         need(optionalStr(e.toolCallId) && optionalStr(e.toolCallName) && optionalStr(e.delta), type);
         const open = this.openChunk;
         if (!open || open.kind !== 'tool' || (e.toolCallId !== undefined && e.toolCallId !== open.id)) {
-          need(str(e.toolCallId) && str(e.toolCallName), type);
-          parts.push(...this.closeChunk(), ...this.startCall(e.toolCallId, e.toolCallName));
+          need(str(e.toolCallId) && str(e.toolCallName) && optionalStr(e.parentMessageId), type);
+          parts.push(...this.closeChunk(), ...this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId));
           this.openChunk = { kind: 'tool', id: e.toolCallId };
         }
         if (e.delta) this.appendArguments(this.openChunk!.id, e.delta);
         return { parts };
       }
       case 'TOOL_CALL_RESULT': {
-        need(str(e.toolCallId) && (str(e.content) || Array.isArray(e.content)), type);
-        return { parts: [{ type: 'tool-output-available', toolCallId: e.toolCallId, output: e.content }] };
+        need(str(e.toolCallId) && (str(e.content) || Array.isArray(e.content)) && optionalStr(e.messageId), type);
+        const messageId = str(e.messageId) ? { messageId: e.messageId } : {};
+        return { parts: [{ type: 'tool-output-available', toolCallId: e.toolCallId, output: e.content, ...messageId }] };
       }
       case 'CUSTOM':
         need(str(e.name), type);
@@ -159,9 +160,9 @@ export class EventTranslator {
     }
   }
 
-  private startCall(toolCallId: string, toolName: string): StreamPart[] {
+  private startCall(toolCallId: string, toolName: string, parentMessageId?: string): StreamPart[] {
     this.calls.set(toolCallId, { name: toolName, args: '' });
-    return [{ type: 'tool-input-start', toolCallId, toolName }];
+    return [{ type: 'tool-input-start', toolCallId, toolName, ...(parentMessageId ? { parentMessageId } : {}) }];
   }
 
   private appendArguments(toolCallId: string, delta: string) {
