@@ -92,9 +92,4 @@ export class AgentLink implements ReactiveController {
   stop(): void {
     this.loaded?.stream.cancel();
   }
-
-  /** The turn is over: the request stops, so later parts cannot rewrite it. */
-  turnClosed(): void {
-    if (this.streaming) this.loaded?.stream.abortRequest();
-  }
 }

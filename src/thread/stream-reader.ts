@@ -1,17 +1,38 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type StreamEvent, type TurnEnding } from '../conversation/index.js';
+import { endsRun, EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type StreamEvent, type TurnEnding } from '../conversation/index.js';
 
 /**
- * Reads one stream's events in another protocol than the AI SDK's (AG-UI):
- * takes each event's data as it arrives and returns true when the turn is
- * over, or a promise of that when the next event must wait (a conversation
- * being replaced in storage). Such a stream is not resumed: resuming is the
- * AI SDK's convention.
+ * Reads one stream's events in a protocol: the AI SDK's (built here) or
+ * AG-UI's (with `protocol="ag-ui"`, which is never resumed: resuming is the
+ * AI SDK's convention).
  */
-export type EventHandler = (data: StreamEvent) => boolean | Promise<boolean>;
+export interface EventHandler {
+  /**
+   * Takes each event's data as it arrives; true when the turn is over, or a
+   * promise of that when the next event must wait (a conversation being
+   * replaced in storage).
+   */
+  event(data: StreamEvent): boolean | Promise<boolean>;
+  /**
+   * An event that arrives once the turn is over (sealed): applies what a
+   * sealed turn still takes (the result of its answer calls, agent state),
+   * nothing on screen. True when the run has ended (`[DONE]`, `RUN_FINISHED`).
+   */
+  late(data: StreamEvent): boolean;
+}
 
 /** How many times in a row an answer whose connection dropped is asked for again before the reader is told. */
 export const MAX_RESUME_ATTEMPTS = 3;
+
+/**
+ * After the turn is over, the rest of the response is read (and its events
+ * given to `late`) for at most this long and this many bytes before it is
+ * closed: a server that saves its state when its run ends (a LangGraph
+ * checkpoint, an AI SDK `onFinish`) is not cancelled before it saves, and
+ * one that goes on sending cannot hold the connection.
+ */
+export const DRAIN_TIME_MS = 15_000;
+export const DRAIN_BYTES = 1024 * 1024;
 
 /** What the stream reader needs of the thread it feeds. */
 export interface StreamTarget {
@@ -21,6 +42,8 @@ export interface StreamTarget {
   openTurn(): void;
   /** Applies one event's JSON; returns true when the turn is over and the stream should stop. */
   receive(json: unknown): boolean;
+  /** One event's JSON after the turn is over: what a sealed turn still takes (`takeLateResult`). */
+  late(json: unknown): void;
   /** Adds a notice to the open turn, and ends it as `endAs` when given. */
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more (it ended, failed or was cancelled). */
@@ -51,6 +74,9 @@ export class StreamReader implements ReactiveController {
   active = false;
   private abortController?: AbortController;
   private reader?: ReadableStreamDefaultReader<Uint8Array>;
+  /** The rest of the last run, read after its turn was over; the next request waits for it. */
+  private drained: Promise<void> = Promise.resolve();
+  private draining?: AbortController;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -67,6 +93,9 @@ export class StreamReader implements ReactiveController {
   async post(send: (signal: AbortSignal) => Promise<Response>, events?: EventHandler): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController = new AbortController());
+    // The run before must end first: a stateful server holds one run per thread.
+    await this.drained;
+    if (abort.signal.aborted) return;
     let response: Response;
     try {
       response = await send(abort.signal);
@@ -81,7 +110,8 @@ export class StreamReader implements ReactiveController {
   /**
    * Reads a response or byte stream. A `replay` streams an answer again from
    * its start (no turn is opened for it: the target's `replayStarts` decides
-   * where it goes). Resolves when it ends; never rejects.
+   * where it goes). Resolves when the turn is over (the rest of the response
+   * may still be read, see `DRAIN_TIME_MS`) or the stream ends; never rejects.
    */
   async read(source: Response | ReadableStream<Uint8Array>, replay = false, events?: EventHandler): Promise<void> {
     this.setActive(true);
@@ -101,7 +131,7 @@ export class StreamReader implements ReactiveController {
       this.finish();
       return;
     }
-    let dropped = await this.readStream(stream, replay, abort.signal, events);
+    let dropped = await this.readStream(stream, abort, events ?? this.uiMessageEvents(replay));
     const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
     for (let attempt = 1; dropped !== undefined && attempt <= attempts && !abort.signal.aborted; attempt++) {
       let again: Response | null;
@@ -112,18 +142,25 @@ export class StreamReader implements ReactiveController {
         continue;
       }
       if (!again?.body || abort.signal.aborted) break;
-      dropped = await this.readStream(again.body, true, abort.signal);
+      dropped = await this.readStream(again.body, abort, this.uiMessageEvents(true));
     }
     if (dropped !== undefined && !abort.signal.aborted && this.target.answering()) this.target.report('connection_lost', dropped, 'interrupted');
     if (this.abortController === abort) this.finish();
   }
 
-  /** Reads one stream; resolves with why it dropped, or undefined when the answer ended or the reading was stopped. */
-  private async readStream(stream: ReadableStream<Uint8Array>, replay: boolean, signal: AbortSignal, events?: EventHandler): Promise<string | undefined> {
+  /**
+   * Reads one stream; resolves with why it dropped, or undefined when the
+   * turn is over or the reading was stopped. Once the turn is over, the rest
+   * is drained in the background (`drained`), and this resolves at once.
+   */
+  private async readStream(stream: ReadableStream<Uint8Array>, abort: AbortController, handler: EventHandler): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
+    const events = new EventSource(reader);
+    const { signal } = abort;
     try {
-      if (await this.readEvents(reader, replay, events)) {
-        await reader.cancel().catch(() => undefined);
+      const over = await this.readEvents(events, handler);
+      if (over) {
+        this.drained = this.drain(events, handler, abort);
         return undefined;
       }
       return !signal.aborted && this.target.answering() ? 'the stream ended before the answer finished' : undefined;
@@ -132,36 +169,70 @@ export class StreamReader implements ReactiveController {
     }
   }
 
-  /** Reads events until `[DONE]`, the end of the turn (true) or the end of the bytes (false). */
-  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, replay: boolean, handler?: EventHandler): Promise<boolean> {
-    const decoder = new TextDecoder();
-    const parser = new EventStreamParser();
-    let first = replay;
+  /** Reads events until the end of the turn (true) or of the bytes (false); the rest of the batch is left for the drain. */
+  private async readEvents(events: EventSource, handler: EventHandler): Promise<boolean> {
     for (;;) {
-      const chunk = await reader.read();
-      const events = parser.push(chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }));
-      if (chunk.done) events.push(...parser.end());
-      for (const data of events) {
-        if (handler) {
-          const ended = handler(data);
-          if (typeof ended === 'boolean' ? ended : await ended) return true;
-          continue;
-        }
+      const batch = await events.next();
+      if (!batch) return false;
+      for (const [index, data] of batch.entries()) {
+        const ended = handler.event(data);
+        if (!(typeof ended === 'boolean' ? ended : await ended)) continue;
+        // The event that ended the turn may also end the run (`[DONE]`): the drain looks at it first.
+        events.pending = batch.slice(index);
+        return true;
+      }
+    }
+  }
+
+  /**
+   * The turn is over: reads the rest of the run (for `late`) until it ends,
+   * the connection closes, the grace time or byte budget runs out, or Stop
+   * aborts it, and then closes the response.
+   */
+  private async drain(events: EventSource, handler: EventHandler, abort: AbortController): Promise<void> {
+    this.draining = abort;
+    const timer = setTimeout(() => abort.abort(), DRAIN_TIME_MS);
+    const stopped = new Promise<undefined>((resolve) => abort.signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+    const budget = events.bytes + DRAIN_BYTES;
+    try {
+      for (let batch: StreamEvent[] | undefined = events.takePending(); batch && !abort.signal.aborted;) {
+        if (batch.some((data) => handler.late(data)) || events.bytes > budget) break;
+        batch = await Promise.race([events.next(), stopped]);
+      }
+    } catch {
+      // The connection failed after the turn was over: nothing is lost.
+    } finally {
+      clearTimeout(timer);
+      if (this.draining === abort) this.draining = undefined;
+      await events.close();
+    }
+  }
+
+  /** How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the run. */
+  private uiMessageEvents(replay: boolean): EventHandler {
+    let first = replay;
+    return {
+      event: (data) => {
         if (data === OVERSIZED_EVENT) {
           this.target.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
-          continue;
+          return false;
         }
         if (data === '[DONE]') return true;
         const json = this.parse(data);
-        if (json === undefined) continue;
+        if (json === undefined) return false;
         if (first) {
           first = false;
           if (!this.target.replayStarts(json)) return true;
         }
-        if (this.target.receive(json)) return true;
-      }
-      if (chunk.done) return false;
-    }
+        return this.target.receive(json);
+      },
+      late: (data) => {
+        if (endsRun(data)) return true;
+        // Only a tool's result can still land (on an answer call of the sealed turn); anything else is ignored.
+        if (typeof data === 'string' && data.includes('"tool-')) this.target.late(parseQuietly(data));
+        return false;
+      },
+    };
   }
 
   private parse(data: string): unknown {
@@ -173,17 +244,18 @@ export class StreamReader implements ReactiveController {
     }
   }
 
-  /** Stops the request and the reading; what arrived is kept. */
+  /** A part that came after its turn was over, from a reader of another protocol: see `StreamTarget.late`. */
+  late(part: unknown): void {
+    this.target.late(part);
+  }
+
+  /** Stops the request and the reading (the rest of a run that is over, too); what arrived is kept. */
   cancel(): void {
+    this.draining?.abort();
     if (!this.active) return;
     this.abortController?.abort();
     void this.reader?.cancel().catch(() => undefined);
     this.finish();
-  }
-
-  /** The turn is over: the request stops, so later parts cannot rewrite it. */
-  abortRequest(): void {
-    this.abortController?.abort();
   }
 
   private finish() {
@@ -197,5 +269,49 @@ export class StreamReader implements ReactiveController {
     if (this.active === active) return;
     this.active = active;
     this.host.requestUpdate();
+  }
+}
+
+const parseQuietly = (data: string): unknown => {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A response body as batches of server-sent events, with the bytes read so far. */
+class EventSource {
+  private readonly decoder = new TextDecoder();
+  private readonly parser = new EventStreamParser();
+  private done = false;
+  bytes = 0;
+  /** Events of the last batch not yet handled (those after the end of the turn). */
+  pending: StreamEvent[] = [];
+
+  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+
+  /** The next events, or undefined at the end of the bytes. */
+  async next(): Promise<StreamEvent[] | undefined> {
+    if (this.done) return undefined;
+    const chunk = await this.reader.read();
+    if (chunk.done) {
+      this.done = true;
+      const events = this.parser.push(this.decoder.decode());
+      events.push(...this.parser.end());
+      return events.length ? events : undefined;
+    }
+    this.bytes += chunk.value.byteLength;
+    return this.parser.push(this.decoder.decode(chunk.value, { stream: true }));
+  }
+
+  takePending(): StreamEvent[] {
+    const pending = this.pending;
+    this.pending = [];
+    return pending;
+  }
+
+  close(): Promise<void> {
+    return this.reader.cancel().catch(() => undefined);
   }
 }

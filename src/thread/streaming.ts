@@ -1,4 +1,4 @@
-import type { NoticeCode, ThreadMessage, ThreadState, TurnEnding } from '../conversation/index.js';
+import { takeLateResult, type NoticeCode, type ThreadMessage, type ThreadState, type TurnEnding } from '../conversation/index.js';
 import type { AgUiConnection } from './ag-ui/connection.js';
 import type { ThreadPersistence } from './persistence.js';
 import { ResumeController, type ResumeHost } from './resume-controller.js';
@@ -44,6 +44,10 @@ export function startStreaming(host: StreamingHost, parts: ThreadParts) {
     answering: () => Boolean(state.openTurn),
     openTurn: () => state.openTurn ?? state.openNewTurn(),
     receive,
+    late: (json) => {
+      const turn = takeLateResult(state, json);
+      if (turn) persistence.changed(turn, true);
+    },
     report,
     streamEnded,
     reconnect: (signal, attempt) => resumer.reconnect(signal, attempt),

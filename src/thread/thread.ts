@@ -245,7 +245,6 @@ export class AgentThread extends LitElement {
     if (known?.type === 'start') this.link.started(known.messageId);
     const change = known ? this.state.apply(known) : undefined;
     this.reflect(change);
-    if (change?.closed) this.link.turnClosed();
     return Boolean(change?.closed);
   }
 

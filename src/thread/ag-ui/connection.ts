@@ -61,20 +61,24 @@ export class AgUiConnection {
 
   /** Runs the agent at `api` on the conversation so far and reads its events into the thread. */
   async run(stream: StreamReader, api: string, threadId: string, messages: readonly ThreadMessage[], options: RequestOptions): Promise<void> {
-    let events: EventHandler = () => false;
+    let events: EventHandler | undefined;
     await stream.post(
       async (signal) => {
         const reader = await this.load();
-        events = reader.runEvents(this.target);
+        events = reader.runEvents(this.target, (part) => stream.late(part));
         return reader.postRun({ api, threadId, messages, state: this.host.agentState, options }, signal);
       },
-      (data) => events(data),
+      { event: (data) => events!.event(data), late: (data) => events!.late(data) },
     );
   }
 
   /** Reads an AG-UI event stream the host fetched itself into the thread. */
   async consume(stream: StreamReader, source: Response | ReadableStream<Uint8Array>): Promise<void> {
     const reader = await this.load();
-    await stream.read(source, false, reader.runEvents(this.target));
+    await stream.read(
+      source,
+      false,
+      reader.runEvents(this.target, (part) => stream.late(part)),
+    );
   }
 }

@@ -1,11 +1,11 @@
 import type { RunAgentInput } from '@ag-ui/core';
-import { OVERSIZED_EVENT, newId, type StreamEvent, type ThreadMessage } from '../../conversation/index.js';
+import { endsRun, OVERSIZED_EVENT, newId, type StreamEvent, type StreamPart, type ThreadMessage } from '../../conversation/index.js';
 import type { EventHandler } from '../stream-reader.js';
 import type { RequestOptions } from '../transport.js';
 import type { AgUiTarget } from './connection.js';
 import { applyPatch, copy, PatchError } from './json-patch.js';
 import { fromAgUiMessages, toAgUiMessages } from './messages.js';
-import { EventTranslator, MalformedEvent } from './translate.js';
+import { EventTranslator, MalformedEvent, type Translation } from './translate.js';
 
 /*
  * The AG-UI reader, loaded only by threads with `protocol="ag-ui"`. It
@@ -49,15 +49,22 @@ export async function postRun(request: RunRequest, signal: AbortSignal): Promise
  * Reads one run's events into the thread. A malformed event is reported
  * once per run (a stream that sends many would otherwise fill the turn
  * with notices) and skipped, never fatal; an unknown event is ignored.
+ * Once the turn is over, the rest of the run is read until `RUN_FINISHED`
+ * for what a sealed turn still takes: its answer calls' results (handed to
+ * `keepLate`) and the agent state.
  */
-export function runEvents(target: AgUiTarget): EventHandler {
+export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => void): EventHandler {
   const translator = new EventTranslator();
   let reported = false;
   const malformed = (detail: string) => {
     if (!reported) target.report('malformed_line', detail);
     reported = true;
   };
-  return (data: StreamEvent) => {
+  const applyState = (effect: Translation['effect']) => {
+    if (effect?.kind === 'state') target.setState(copy(effect.snapshot));
+    else if (effect?.kind === 'delta') target.setState(applyPatch(target.state(), effect.patch));
+  };
+  const event = (data: StreamEvent) => {
     if (data === OVERSIZED_EVENT) {
       malformed('an AG-UI event over the size limit was dropped');
       return false;
@@ -65,9 +72,8 @@ export function runEvents(target: AgUiTarget): EventHandler {
     try {
       const { parts, effect } = translator.translate(JSON.parse(data));
       for (const part of parts) if (target.receive(part)) return true;
-      if (effect?.kind === 'state') target.setState(copy(effect.snapshot));
-      else if (effect?.kind === 'delta') target.setState(applyPatch(target.state(), effect.patch));
-      else if (effect?.kind === 'messages') {
+      applyState(effect);
+      if (effect?.kind === 'messages') {
         const shown = target.messages();
         const open = shown.at(-1);
         const next = fromAgUiMessages(effect.messages, shown);
@@ -83,4 +89,20 @@ export function runEvents(target: AgUiTarget): EventHandler {
       return false;
     }
   };
+  const late = (data: StreamEvent) => {
+    if (endsRun(data)) return true;
+    if (data === OVERSIZED_EVENT) return false;
+    try {
+      const json = JSON.parse(data) as { type?: unknown } | null;
+      // A snapshot of the messages would rewrite the sealed turn: it is not taken.
+      if (json?.type !== 'TOOL_CALL_RESULT' && json?.type !== 'STATE_SNAPSHOT' && json?.type !== 'STATE_DELTA') return false;
+      const { parts, effect } = translator.translate(json);
+      parts.forEach(keepLate);
+      applyState(effect);
+    } catch {
+      // A broken event after the turn is over changes nothing.
+    }
+    return false;
+  };
+  return { event, late };
 }
