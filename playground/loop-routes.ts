@@ -11,6 +11,7 @@
  * starts, as a network failure would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { importOnMajor } from '../src/test-support/ai-majors.js';
 import { sendResponse, toRequest } from './node-http.js';
 
 type LoopAgent = ReturnType<typeof import('./loop-agent.js').loopAgent>;
@@ -20,12 +21,8 @@ const ROUTE = /^\/api\/loop\/(6|7)(?:\/([^/]+)\/(stream|prompts))?$/;
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function loopRoutes() {
   const agents = new Map<string, LoopAgent>();
-  const load = (major: string) => {
-    const url = new URL('./loop-agent.ts', import.meta.url);
-    // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
-    if (major !== '6') url.searchParams.set('ai', major);
-    return import(url.href) as Promise<typeof import('./loop-agent.js')>;
-  };
+  // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
+  const load = (major: string) => importOnMajor<typeof import('./loop-agent.js')>(new URL('./loop-agent.ts', import.meta.url), major);
   const agentFor = async (major: string, chatId: string) => {
     const key = `${major}/${chatId}`;
     if (!agents.has(key)) agents.set(key, (await load(major)).loopAgent());

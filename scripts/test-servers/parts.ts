@@ -13,6 +13,7 @@
  * The agent (src/test-support/parts-agent.ts) says what the model does.
  */
 import type { Context, Next } from 'koa';
+import { importOnMajor } from '../../src/test-support/ai-majors.js';
 import { sendResponse, toRequest } from '../../playground/node-http.js';
 
 type PartsAgent = ReturnType<typeof import('../../src/test-support/parts-agent.js').partsAgent>;
@@ -20,12 +21,9 @@ type PartsAgent = ReturnType<typeof import('../../src/test-support/parts-agent.j
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
   const agents = new Map<string, PartsAgent>();
-  const load = (major: string) => {
-    const url = new URL('../../src/test-support/parts-agent.ts', import.meta.url);
-    // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
-    if (major !== '6') url.searchParams.set('ai', major);
-    return import(url.href) as Promise<typeof import('../../src/test-support/parts-agent.js')>;
-  };
+  // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
+  const load = (major: string) =>
+    importOnMajor<typeof import('../../src/test-support/parts-agent.js')>(new URL('../../src/test-support/parts-agent.ts', import.meta.url), major);
   const agentFor = async (major: string, chatId: string) => {
     if (!agents.has(chatId)) agents.set(chatId, (await load(major)).partsAgent());
     return agents.get(chatId)!;

@@ -4,6 +4,13 @@
  * up in .mocharc.json and the test runner) answer with the ai@7 alias `ai7`
  * for it and every module of ours it imports.
  */
+/** `module` as loaded for one AI SDK major: '6' as it is, any other with `?ai={major}` (see onAiMajors). */
+export function importOnMajor<T>(module: URL, major: string): Promise<T> {
+  const url = new URL(module);
+  if (major !== '6') url.searchParams.set('ai', major);
+  return import(url.href) as Promise<T>;
+}
+
 export async function onAiMajors<T>(module: URL): Promise<{ name: string; module: T }[]> {
   const seven = new URL(module);
   seven.searchParams.set('ai', '7');
