@@ -49,8 +49,9 @@ export function answerBackend({ model, system, tools = {}, streams = memoryResum
       return createUIMessageStreamResponse({
         stream,
         // A copy of the response, recorded while it streams, for the resume route.
+        // The SDK does not wait for it: a store that fails (Redis down) costs resuming, not the answer.
         consumeSseStream: async ({ stream }) => {
-          await streams.createNewResumableStream(id, () => stream);
+          await streams.createNewResumableStream(id, () => stream).catch(() => undefined);
         },
       });
     },
