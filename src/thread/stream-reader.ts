@@ -211,6 +211,7 @@ export class StreamReader implements ReactiveController {
   /** How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the run. */
   private uiMessageEvents(replay: boolean): EventHandler {
     let first = replay;
+    let refused = false;
     return {
       event: (data) => {
         if (data === OVERSIZED_EVENT) {
@@ -222,12 +223,13 @@ export class StreamReader implements ReactiveController {
         if (json === undefined) return false;
         if (first) {
           first = false;
-          if (!this.target.replayStarts(json)) return true;
+          // A replay that is not wanted is closed at once, not read to its end.
+          if (!this.target.replayStarts(json)) return (refused = true);
         }
         return this.target.receive(json);
       },
       late: (data) => {
-        if (endsRun(data)) return true;
+        if (refused || endsRun(data)) return true;
         // Only a tool's result can still land (on an answer call of the sealed turn); anything else is ignored.
         if (typeof data === 'string' && data.includes('"tool-')) this.target.late(parseQuietly(data));
         return false;
