@@ -19,10 +19,18 @@ function tagDefinitionsPlugin() {
     name: 'answer-ui:tag-definitions',
     packageLinkPhase({ customElementsManifest }) {
       const modules = customElementsManifest.modules;
-      const classes = new Set(modules.flatMap((mod) => (mod.declarations ?? []).filter((d) => d.kind === 'class').map((d) => `${mod.path}#${d.name}`)));
+      const classes = new Set(
+        modules.flatMap((mod) =>
+          (mod.declarations ?? [])
+            .filter((d) => d.kind === 'class')
+            .map((d) => `${mod.path}#${d.name}`),
+        ),
+      );
       for (const mod of modules) {
         mod.exports = mod.exports?.filter(
-          (entry) => entry.kind !== 'custom-element-definition' || classes.has(`${entry.declaration.module}#${entry.declaration.name}`),
+          (entry) =>
+            entry.kind !== 'custom-element-definition' ||
+            classes.has(`${entry.declaration.module}#${entry.declaration.name}`),
         );
       }
       const byPath = new Map(modules.map((mod) => [mod.path, mod]));
@@ -31,7 +39,11 @@ function tagDefinitionsPlugin() {
           if (declaration.kind !== 'class' || !declaration.tagName) continue;
           const registering = byPath.get(mod.path.replace(/[^/]+$/, 'define.ts')) ?? mod;
           registering.exports = [
-            { kind: 'custom-element-definition', name: declaration.tagName, declaration: { name: declaration.name, module: mod.path } },
+            {
+              kind: 'custom-element-definition',
+              name: declaration.tagName,
+              declaration: { name: declaration.name, module: mod.path },
+            },
             ...(registering.exports ?? []),
           ];
         }
@@ -57,8 +69,15 @@ function eventClassesPlugin() {
       if (!ts.isClassDeclaration(node) || !node.name) return;
       const ctor = node.members.find(ts.isConstructorDeclaration);
       const superCall = ctor?.body?.statements
-        .map((statement) => (ts.isExpressionStatement(statement) ? statement.expression : undefined))
-        .find((expression) => expression && ts.isCallExpression(expression) && expression.expression.kind === ts.SyntaxKind.SuperKeyword);
+        .map((statement) =>
+          ts.isExpressionStatement(statement) ? statement.expression : undefined,
+        )
+        .find(
+          (expression) =>
+            expression &&
+            ts.isCallExpression(expression) &&
+            expression.expression.kind === ts.SyntaxKind.SuperKeyword,
+        );
       const type = superCall?.arguments[0];
       if (type && ts.isStringLiteralLike(type)) eventTypes.set(node.name.text, type.text);
     },
@@ -81,10 +100,15 @@ function eventClassesPlugin() {
           }
           // Documented (`@fires`) entries carry the description; give each the class of its
           // name when the dispatch itself was not recognised (e.g. `const ok = this.dispatchEvent(…)`).
-          const classOf = (name) => [...eventTypes].filter(([, type]) => type === name).map(([klass]) => klass);
+          const classOf = (name) =>
+            [...eventTypes].filter(([, type]) => type === name).map(([klass]) => klass);
           declaration.events = events.map(({ name, type, description, ...rest }) => ({
             name,
-            ...(type ? { type } : classOf(name).length === 1 ? { type: { text: classOf(name)[0] } } : {}),
+            ...(type
+              ? { type }
+              : classOf(name).length === 1
+                ? { type: { text: classOf(name)[0] } }
+                : {}),
             ...(description ? { description } : {}),
             ...rest,
           }));
@@ -100,7 +124,15 @@ function eventClassesPlugin() {
  * `@internal` or `@ignore`-like. Lifecycle methods Lit's denylist misses go too.
  */
 function publicApiOnlyPlugin() {
-  const LIFECYCLE = new Set(['willUpdate', 'firstUpdated', 'updated', 'connectedCallback', 'disconnectedCallback', 'render', 'createRenderRoot']);
+  const LIFECYCLE = new Set([
+    'willUpdate',
+    'firstUpdated',
+    'updated',
+    'connectedCallback',
+    'disconnectedCallback',
+    'render',
+    'createRenderRoot',
+  ]);
   return {
     name: 'answer-ui:public-api-only',
     packageLinkPhase({ customElementsManifest }) {
@@ -118,7 +150,9 @@ function publicApiOnlyPlugin() {
             return keep;
           });
           if (declaration.attributes) {
-            declaration.attributes = declaration.attributes.filter((attribute) => !hidden.has(attribute.fieldName));
+            declaration.attributes = declaration.attributes.filter(
+              (attribute) => !hidden.has(attribute.fieldName),
+            );
             if (declaration.attributes.length === 0) delete declaration.attributes;
           }
         }
@@ -138,7 +172,8 @@ function summaryParagraphPlugin() {
     packageLinkPhase({ customElementsManifest }) {
       for (const mod of customElementsManifest.modules) {
         for (const declaration of mod.declarations ?? []) {
-          if (declaration.kind !== 'class' || !declaration.summary || declaration.description) continue;
+          if (declaration.kind !== 'class' || !declaration.summary || declaration.description)
+            continue;
           const [summary, ...rest] = declaration.summary.split(/\n\s*\n/);
           declaration.summary = summary.trim();
           if (rest.length > 0) declaration.description = rest.join('\n\n').trim();
@@ -155,5 +190,10 @@ export default {
   litelement: true,
   // package.json's `customElements` field is maintained by hand; the analyzer must not rewrite the file.
   packagejson: false,
-  plugins: [tagDefinitionsPlugin(), eventClassesPlugin(), publicApiOnlyPlugin(), summaryParagraphPlugin()],
+  plugins: [
+    tagDefinitionsPlugin(),
+    eventClassesPlugin(),
+    publicApiOnlyPlugin(),
+    summaryParagraphPlugin(),
+  ],
 };

@@ -10,7 +10,15 @@ const HTML_SINK_IMPORTS = [
 ];
 
 // Packages that need a DOM; anchored so that a file of ours named e.g. chart.js is not caught.
-const DOM_PACKAGES = ['/lit', '/lit-html', '/lit-element', '/@lit', '/leaflet', '/chart.js', '/idb'];
+const DOM_PACKAGES = [
+  '/lit',
+  '/lit-html',
+  '/lit-element',
+  '/@lit',
+  '/leaflet',
+  '/chart.js',
+  '/idb',
+];
 
 /**
  * The layers of SPEC §9: what each folder of src/ may import from the rest of
@@ -25,7 +33,10 @@ const LAYERS = {
   // localization.js and config.js are the browser set-up every element shares.
   components: { uses: ['catalog', 'localization.js', 'config.js'] },
   // Its tests may also load the whole library through src/index.js, as a page does.
-  thread: { uses: ['catalog', 'conversation', 'store', 'components', 'localization.js', 'config.js'], testsAlsoUse: ['index.js'] },
+  thread: {
+    uses: ['catalog', 'conversation', 'store', 'components', 'localization.js', 'config.js'],
+    testsAlsoUse: ['index.js'],
+  },
   agent: { uses: ['catalog', 'conversation'], noDom: true },
   mcp: { uses: ['catalog', 'conversation'], noDom: true },
   // The MCP App's view: the block element in the host's frame.
@@ -48,10 +59,13 @@ function layerRule(layer, { uses, noDom, testsAlsoUse = [] }, depth, tests) {
   const patterns = [
     {
       group: [`${up}*`, ...allowed.map((name) => `!${up}${name}`)],
-      message: uses.length ? `src/${layer}/ may import only ${uses.join(', ')} of ours (SPEC §9).` : `src/${layer}/ imports nothing else of ours (SPEC §9).`,
+      message: uses.length
+        ? `src/${layer}/ may import only ${uses.join(', ')} of ours (SPEC §9).`
+        : `src/${layer}/ imports nothing else of ours (SPEC §9).`,
     },
   ];
-  if (noDom) patterns.push({ group: DOM_PACKAGES, message: `src/${layer}/ runs without a DOM (SPEC §9).` });
+  if (noDom)
+    patterns.push({ group: DOM_PACKAGES, message: `src/${layer}/ runs without a DOM (SPEC §9).` });
   return {
     files: [`src/${layer}/${'*/'.repeat(depth - 1)}*${tests ? '.test' : ''}.ts`],
     ...(tests ? {} : { ignores: ['**/*.test.ts'] }),
@@ -60,11 +74,23 @@ function layerRule(layer, { uses, noDom, testsAlsoUse = [] }, depth, tests) {
 }
 
 const layerRules = Object.entries(LAYERS).flatMap(([layer, rule]) =>
-  DEPTHS.flatMap((depth) => [layerRule(layer, rule, depth, false), layerRule(layer, rule, depth, true)]),
+  DEPTHS.flatMap((depth) => [
+    layerRule(layer, rule, depth, false),
+    layerRule(layer, rule, depth, true),
+  ]),
 );
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'storybook-static/', '.test-results/', 'scratch/', 'src/locales/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'storybook-static/',
+      '.test-results/',
+      'scratch/',
+      'src/locales/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,7 +39,8 @@ function countReporter() {
       for (const session of sessions) {
         if (session.testResults) walk(session.testResults);
         // A file that fails to load has no test results but is still a failure.
-        if (!session.passed && (!session.testResults || session.errors?.length)) failed += session.errors?.length ? 1 : 0;
+        if (!session.passed && (!session.testResults || session.errors?.length))
+          failed += session.errors?.length ? 1 : 0;
       }
       mkdirSync('.test-results', { recursive: true });
       writeFileSync('.test-results/browser.json', JSON.stringify({ passed, failed }));
@@ -112,8 +113,17 @@ export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts', 'playground/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   middleware: [testChatServer(), loopRoutes(), ...testServers.map((server) => server.middleware())],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }), storageFaults(), heapAfterGc()],
-  browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }),
+    storageFaults(),
+    heapAfterGc(),
+  ],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    }),
+  ],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   testRunnerHtml: (framework) =>

@@ -40,7 +40,13 @@ interface Manifest {
 }
 
 /** Rows that come from the manifest and only document (no control unless the story passes that arg). */
-const DOC_ONLY = new Set(['methods', 'events', 'slots', 'css shadow parts', 'css custom properties']);
+const DOC_ONLY = new Set([
+  'methods',
+  'events',
+  'slots',
+  'css shadow parts',
+  'css custom properties',
+]);
 
 /** The Storybook type of a TypeScript type text, so controls fit: a union of string literals becomes a choice. */
 function sbType(text = ''): StrictArgTypes[string]['type'] {
@@ -48,12 +54,19 @@ function sbType(text = ''): StrictArgTypes[string]['type'] {
     .split('|')
     .map((part) => part.trim())
     .filter((part) => part && part !== 'undefined' && part !== 'null');
-  if (parts.length === 1 && ['string', 'number', 'boolean'].includes(parts[0]!)) return { name: parts[0] as 'string' | 'number' | 'boolean' };
-  if (parts.length > 0 && parts.every((part) => /^'[^']*'$/.test(part))) return { name: 'enum', value: parts.map((part) => part.slice(1, -1)) };
+  if (parts.length === 1 && ['string', 'number', 'boolean'].includes(parts[0]!))
+    return { name: parts[0] as 'string' | 'number' | 'boolean' };
+  if (parts.length > 0 && parts.every((part) => /^'[^']*'$/.test(part)))
+    return { name: 'enum', value: parts.map((part) => part.slice(1, -1)) };
   return { name: 'other', value: text };
 }
 
-function row(name: string, category: string, item: Typed, extra: { type?: string; default?: string; description?: string } = {}): StrictArgTypes[string] {
+function row(
+  name: string,
+  category: string,
+  item: Typed,
+  extra: { type?: string; default?: string; description?: string } = {},
+): StrictArgTypes[string] {
   const typeText = extra.type ?? item.type?.text;
   return {
     name,
@@ -73,7 +86,8 @@ export function customElementDocs(manifest: unknown) {
   const elements = new Map<string, ManifestElement>();
   for (const module of (manifest as Manifest).modules ?? []) {
     for (const declaration of module.declarations ?? []) {
-      if (declaration.kind === 'class' && declaration.tagName) elements.set(declaration.tagName, declaration);
+      if (declaration.kind === 'class' && declaration.tagName)
+        elements.set(declaration.tagName, declaration);
     }
   }
 
@@ -87,28 +101,52 @@ export function customElementDocs(manifest: unknown) {
       if (member.static || member.privacy === 'private' || member.privacy === 'protected') continue;
       if (member.kind === 'field') {
         fields.add(member.name);
-        const notes = [member.attribute ? `Attribute: \`${member.attribute}\`.` : 'Property only (no attribute).', member.readonly ? 'Read-only.' : ''];
+        const notes = [
+          member.attribute
+            ? `Attribute: \`${member.attribute}\`.`
+            : 'Property only (no attribute).',
+          member.readonly ? 'Read-only.' : '',
+        ];
         rows[member.name] = {
           ...row(member.name, 'properties', member, {
-            description: [member.description, notes.filter(Boolean).join(' ')].filter(Boolean).join('\n\n'),
+            description: [member.description, notes.filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join('\n\n'),
             ...(member.default !== undefined ? { default: member.default } : {}),
           }),
           ...(member.readonly ? { control: false as const } : {}),
         };
       } else {
-        const params = (member.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`).join(', ');
-        rows[`method:${member.name}`] = row(`${member.name}()`, 'methods', member, { type: `(${params}) => ${member.return?.type?.text ?? 'void'}` });
+        const params = (member.parameters ?? [])
+          .map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text ?? 'unknown'}`)
+          .join(', ');
+        rows[`method:${member.name}`] = row(`${member.name}()`, 'methods', member, {
+          type: `(${params}) => ${member.return?.type?.text ?? 'void'}`,
+        });
       }
     }
     for (const attribute of element.attributes ?? []) {
       if (attribute.fieldName && fields.has(attribute.fieldName)) continue;
-      rows[`attribute:${attribute.name}`] = row(attribute.name, 'attributes', attribute, attribute.default !== undefined ? { default: attribute.default } : {});
+      rows[`attribute:${attribute.name}`] = row(
+        attribute.name,
+        'attributes',
+        attribute,
+        attribute.default !== undefined ? { default: attribute.default } : {},
+      );
     }
-    for (const event of element.events ?? []) rows[`event:${event.name}`] = row(event.name, 'events', event);
-    for (const slot of element.slots ?? []) rows[`slot:${slot.name || 'default'}`] = row(slot.name || '(default)', 'slots', slot);
-    for (const part of element.cssParts ?? []) rows[`part:${part.name}`] = row(part.name, 'css shadow parts', part);
+    for (const event of element.events ?? [])
+      rows[`event:${event.name}`] = row(event.name, 'events', event);
+    for (const slot of element.slots ?? [])
+      rows[`slot:${slot.name || 'default'}`] = row(slot.name || '(default)', 'slots', slot);
+    for (const part of element.cssParts ?? [])
+      rows[`part:${part.name}`] = row(part.name, 'css shadow parts', part);
     for (const property of element.cssProperties ?? []) {
-      rows[`css:${property.name}`] = row(property.name, 'css custom properties', property, property.default !== undefined ? { default: property.default } : {});
+      rows[`css:${property.name}`] = row(
+        property.name,
+        'css custom properties',
+        property,
+        property.default !== undefined ? { default: property.default } : {},
+      );
     }
     return rows;
   };
@@ -126,7 +164,9 @@ export function customElementDocs(manifest: unknown) {
   const inertControlsOff: ArgTypesEnhancer = ({ argTypes, initialArgs }) =>
     Object.fromEntries(
       Object.entries(argTypes).map(([key, argType]) =>
-        argType.table?.category === 'properties' && !(key in (initialArgs ?? {})) && argType.control === undefined
+        argType.table?.category === 'properties' &&
+        !(key in (initialArgs ?? {})) &&
+        argType.control === undefined
           ? [key, { ...argType, control: false as const }]
           : [key, argType],
       ),

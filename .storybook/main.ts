@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 function writeManifest() {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const cem = createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/cem.js');
-  execFileSync(process.execPath, [cem, 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [cem, 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'],
+    { cwd: root, stdio: 'inherit' },
+  );
 }
 
 /*

@@ -1,9 +1,20 @@
-import { setCustomElementsManifest, type Decorator, type Loader, type Preview } from '@storybook/web-components-vite';
+import {
+  setCustomElementsManifest,
+  type Decorator,
+  type Loader,
+  type Preview,
+} from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { action } from 'storybook/actions';
 // Written by `npm run manifest` (main.ts regenerates it before each Storybook start or build).
 import manifest from '../custom-elements.json';
-import { answerLocales, configureAnswerUI, localeDirection, setAnswerLocale, type MapOptions } from '../src/index.js';
+import {
+  answerLocales,
+  configureAnswerUI,
+  localeDirection,
+  setAnswerLocale,
+  type MapOptions,
+} from '../src/index.js';
 import { customElementDocs } from './custom-elements.js';
 
 /** The events the answer elements fire; each is logged in the Actions panel. */
@@ -158,7 +169,11 @@ const preview: Preview = {
       toolbar: {
         title: 'Locale',
         icon: 'globe',
-        items: answerLocales.map((locale) => ({ value: locale, title: LOCALE_NAMES[locale] ?? locale, right: locale })),
+        items: answerLocales.map((locale) => ({
+          value: locale,
+          title: LOCALE_NAMES[locale] ?? locale,
+          right: locale,
+        })),
         dynamicTitle: true,
       },
     },
@@ -170,16 +185,31 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'fullscreen',
-    docs: { extractArgTypes: elementDocs.extractArgTypes, extractComponentDescription: elementDocs.extractComponentDescription },
+    docs: {
+      extractArgTypes: elementDocs.extractArgTypes,
+      extractComponentDescription: elementDocs.extractComponentDescription,
+    },
     controls: {
       expanded: true,
       matchers: { date: /(published|Date)$/ },
     },
     viewport: {
       options: {
-        narrow: { name: 'Narrow (320px)', styles: { width: '320px', height: '640px' }, type: 'mobile' },
-        mobile: { name: 'Mobile (375px)', styles: { width: '375px', height: '740px' }, type: 'mobile' },
-        desktop: { name: 'Desktop (1280px)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+        narrow: {
+          name: 'Narrow (320px)',
+          styles: { width: '320px', height: '640px' },
+          type: 'mobile',
+        },
+        mobile: {
+          name: 'Mobile (375px)',
+          styles: { width: '375px', height: '740px' },
+          type: 'mobile',
+        },
+        desktop: {
+          name: 'Desktop (1280px)',
+          styles: { width: '1280px', height: '800px' },
+          type: 'desktop',
+        },
       },
     },
   },

@@ -17,7 +17,13 @@ import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { oxc } from '../scripts/build-options.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-const server = await createServer({ root: 'bench/pages', configFile: false, logLevel: 'warn', oxc, server: { host: '127.0.0.1', port: 0 } });
+const server = await createServer({
+  root: 'bench/pages',
+  configFile: false,
+  logLevel: 'warn',
+  oxc,
+  server: { host: '127.0.0.1', port: 0 },
+});
 await server.listen();
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -41,9 +47,13 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
     // The page wraps its one render in console.profile(): the profile covers exactly that window.
-    const recorded = new Promise((resolve) => cdp.on('Profiler.consoleProfileFinished', ({ profile }) => resolve(profile)));
+    const recorded = new Promise((resolve) =>
+      cdp.on('Profiler.consoleProfileFinished', ({ profile }) => resolve(profile)),
+    );
     await page.goto(`${base}block.html?cold&profile`);
-    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: 60_000 });
+    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
+      timeout: 60_000,
+    });
     const profile = await recorded;
     const result = await page.evaluate('window.benchResult');
     await context.close();
@@ -62,6 +72,11 @@ try {
   await server.close();
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
-console.log(`cold first render (unbundled, with the profiler on), per run: ${windows.map((t) => t.toFixed(1)).join(', ')} ms`);
-console.log(`self time by module, mean per run (${runs} runs; ${(total / runs).toFixed(1)} ms sampled per run):`);
-for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(ms / runs).toFixed(2).padStart(8)} ms  ${name}`);
+console.log(
+  `cold first render (unbundled, with the profiler on), per run: ${windows.map((t) => t.toFixed(1)).join(', ')} ms`,
+);
+console.log(
+  `self time by module, mean per run (${runs} runs; ${(total / runs).toFixed(1)} ms sampled per run):`,
+);
+for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`${(ms / runs).toFixed(2).padStart(8)} ms  ${name}`);

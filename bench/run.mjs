@@ -51,12 +51,17 @@ if (write && groups.length !== ALL.length) {
 const started = Date.now();
 const loads = [os.loadavg()[0]];
 const loadTimer = setInterval(() => loads.push(os.loadavg()[0]), 15_000);
-const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+const log = (message) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const results = {};
 
 if (groups.includes('validation')) {
   log('validation (Node)');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/validate.bench.ts', '--json'], { encoding: 'utf8' });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/validate.bench.ts', '--json'],
+    { encoding: 'utf8' },
+  );
   if (child.status !== 0) throw new Error(`validation benchmark failed:\n${child.stderr}`);
   results.validation = JSON.parse(child.stdout);
 }
@@ -82,7 +87,10 @@ if (pages.length) {
       rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, `bench/pages/${p}.html`])) },
     },
   });
-  const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const isolation = {
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+  };
   const server = await preview({
     root: 'bench/pages',
     configFile: false,
@@ -108,28 +116,41 @@ if (pages.length) {
       });
       page.on(
         'console',
-        (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && console.log(`  ${name}: console ${m.type()}: ${m.text()}`),
+        (m) =>
+          m.type() === 'error' &&
+          !/Failed to load resource/.test(m.text()) &&
+          console.log(`  ${name}: console ${m.type()}: ${m.text()}`),
       );
       page.on('pageerror', (e) => console.log(`  ${name}: ${e.message}`));
       await page.goto(`${base}${name}.html`);
       const pageStarted = Date.now();
       let said = '';
       while (!(await page.evaluate('Boolean(window.benchResult || window.benchError)'))) {
-        if (Date.now() - pageStarted > PAGE_TIMEOUT) throw new Error(`${name}: no result after ${PAGE_TIMEOUT / 1000} s (${said})`);
+        if (Date.now() - pageStarted > PAGE_TIMEOUT)
+          throw new Error(`${name}: no result after ${PAGE_TIMEOUT / 1000} s (${said})`);
         await new Promise((resolve) => setTimeout(resolve, 500));
         const now = await page.evaluate('window.benchProgress ?? ""');
-        if (now && now !== said && Date.now() - pageStarted > 10_000) log(`  ${name}: ${(said = now)}`);
+        if (now && now !== said && Date.now() - pageStarted > 10_000)
+          log(`  ${name}: ${(said = now)}`);
       }
       const error = await page.evaluate('window.benchError');
       if (error) throw new Error(`${name}: ${error}`);
       const result = await page.evaluate('window.benchResult');
-      if (!result.crossOriginIsolated) throw new Error(`${name}: the page was not cross-origin isolated`);
+      if (!result.crossOriginIsolated)
+        throw new Error(`${name}: the page was not cross-origin isolated`);
       if (!name.startsWith('restore')) result.heapBytes = await heapAfterGc(page);
       if (blocked.size) result.blockedHosts = [...blocked];
-      if (GROUPS.stream.includes(name)) result.heapAfterAnswer = await heapAfterOneAnswer(browser, base, origin, name);
+      if (GROUPS.stream.includes(name))
+        result.heapAfterAnswer = await heapAfterOneAnswer(browser, base, origin, name);
       if (GROUPS.block.includes(name)) {
         result.coldFirstRender = await coldFirstRenders(browser, base, origin, name, 'cold');
-        result.coldStraightRender = await coldFirstRenders(browser, base, origin, name, 'cold&straight');
+        result.coldStraightRender = await coldFirstRenders(
+          browser,
+          base,
+          origin,
+          name,
+          'cold&straight',
+        );
       }
       results[name] = result;
       console.log(JSON.stringify(result));
@@ -153,10 +174,14 @@ async function coldFirstRenders(browser, base, origin, name, query) {
   const samples = [];
   for (let run = 0; run <= COLD_RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+    await context.route('**/*', (route) =>
+      route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+    );
     const page = await context.newPage();
     await page.goto(`${base}${name}.html?${query}`);
-    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: 60_000 });
+    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
+      timeout: 60_000,
+    });
     const error = await page.evaluate('window.benchError');
     if (error) throw new Error(`${name} (cold): ${error}`);
     if (run > 0) samples.push(await page.evaluate('window.benchResult.coldFirstRender'));
@@ -164,7 +189,12 @@ async function coldFirstRenders(browser, base, origin, name, query) {
   }
   const sorted = samples.sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return { median: sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2, min: sorted[0], max: sorted.at(-1), runs: sorted.length };
+  return {
+    median: sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2,
+    min: sorted[0],
+    max: sorted.at(-1),
+    runs: sorted.length,
+  };
 }
 
 /**
@@ -175,10 +205,15 @@ async function coldFirstRenders(browser, base, origin, name, query) {
  */
 async function heapAfterOneAnswer(browser, base, origin, name) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+  );
   const page = await context.newPage();
   await page.goto(`${base}${name}.html?heap`);
-  await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, { timeout: PAGE_TIMEOUT, polling: 500 });
+  await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
+    timeout: PAGE_TIMEOUT,
+    polling: 500,
+  });
   const error = await page.evaluate('window.benchError');
   if (error) throw new Error(`${name} (heap): ${error}`);
   const { fed } = await page.evaluate('window.benchResult');
@@ -206,7 +241,11 @@ results.machine = {
   node: process.version,
   browser: results.browser ?? null,
   // Other work on the machine during the run (1-minute load average, sampled every 15 s).
-  loadAverage: { min: Math.min(...loads), max: Math.max(...loads), mean: loads.reduce((a, b) => a + b, 0) / loads.length },
+  loadAverage: {
+    min: Math.min(...loads),
+    max: Math.max(...loads),
+    mean: loads.reduce((a, b) => a + b, 0) / loads.length,
+  },
 };
 clearInterval(loadTimer);
 delete results.browser;

@@ -55,7 +55,10 @@ async function library(name, entry, output = {}) {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 5_000,
       lib: { entry, formats: ['es'], fileName: () => 'index.js' },
-      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { ...browserOutput, ...output } },
+      rollupOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: { ...browserOutput, ...output },
+      },
     },
   });
   return outDir;
@@ -67,7 +70,8 @@ export async function measureSizes() {
   const chunks = readdirSync(join(ours, 'chunks'));
   const chunk = (prefix) => {
     const found = chunks.filter((c) => c.startsWith(prefix));
-    if (found.length !== 1) throw new Error(`expected one ${prefix} chunk, found ${found.join(', ') || 'none'}`);
+    if (found.length !== 1)
+      throw new Error(`expected one ${prefix} chunk, found ${found.join(', ') || 'none'}`);
     return gz(join(ours, 'chunks', found[0]));
   };
   const sizes = {

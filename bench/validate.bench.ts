@@ -22,11 +22,13 @@ if (!validateBlock(block).ok) throw new Error('fixture is not a valid block');
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 const ajvValidate = ajv.compile(catalogJsonSchema() as object);
-if (!ajvValidate(block)) throw new Error(`ajv rejects the fixture: ${ajv.errorsText(ajvValidate.errors)}`);
+if (!ajvValidate(block))
+  throw new Error(`ajv rejects the fixture: ${ajv.errorsText(ajvValidate.errors)}`);
 // The schema cannot see a broken reference; only validateBlock does.
 const broken = structuredClone(block);
 broken.elements.root!.children = ['nowhere'];
-if (!ajvValidate(broken) || validateBlock(broken).ok) throw new Error('expected ajv to accept and validateBlock to reject a missing reference');
+if (!ajvValidate(broken) || validateBlock(broken).ok)
+  throw new Error('expected ajv to accept and validateBlock to reject a missing reference');
 
 function time(run: () => unknown) {
   for (let i = 0; i < WARM_UP; i++) run();
@@ -52,7 +54,8 @@ const result = {
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(result));
 } else {
-  const ms = (s: { median: number; min: number; max: number }) => `median ${s.median.toFixed(2)} ms (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})`;
+  const ms = (s: { median: number; min: number; max: number }) =>
+    `median ${s.median.toFixed(2)} ms (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})`;
   console.log(`block: ${result.elements} elements, ${result.bytes} bytes`);
   console.log(`validateBlock(object):     ${ms(result.validateObject)}`);
   console.log(`validateBlock(JSON text):  ${ms(result.validateText)}`);

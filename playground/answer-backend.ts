@@ -5,7 +5,14 @@
  * Framework-free: `POST` takes a fetch `Request` and returns a `Response`,
  * as route handlers of Next.js, Hono, Remix or Bun do.
  */
-import { createUIMessageStream, createUIMessageStreamResponse, generateId, streamText, type LanguageModel, type ToolSet } from 'ai';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  generateId,
+  streamText,
+  type LanguageModel,
+  type ToolSet,
+} from 'ai';
 import {
   answerStopWhen,
   answerTools,
@@ -25,12 +32,18 @@ export interface AnswerBackendOptions {
   streams?: ResumableStreams;
 }
 
-export function answerBackend({ model, system, tools = {}, streams = memoryResumableStreams() }: AnswerBackendOptions) {
+export function answerBackend({
+  model,
+  system,
+  tools = {},
+  streams = memoryResumableStreams(),
+}: AnswerBackendOptions) {
   return {
     /** POST {api}: the body is `{ id, messages, trigger }`. */
     async POST(request: Request): Promise<Response> {
       const { id, messages } = await request.json().catch(() => ({}));
-      if (typeof id !== 'string' || !Array.isArray(messages)) return new Response('expected a JSON body { id, messages, trigger }', { status: 400 });
+      if (typeof id !== 'string' || !Array.isArray(messages))
+        return new Response('expected a JSON body { id, messages, trigger }', { status: 400 });
       const stream = createUIMessageStream({
         // The start part then carries the answer's message id, so a replay replaces that turn, never adds one.
         originalMessages: messages,

@@ -27,15 +27,39 @@ export const chartBlock: Block = {
 
 const firstTurn: ScriptedStep[] = [
   [{ text: 'Here is the quarter, month by month.' }, { tool: 'present_answer', input: chartBlock }],
-  [{ tool: 'final_answer', input: { text: 'Q3 revenue **grew every month**, to 420k USD in September.', ui_block_ids: ['q3-chart'] } }],
+  [
+    {
+      tool: 'final_answer',
+      input: {
+        text: 'Q3 revenue **grew every month**, to 420k USD in September.',
+        ui_block_ids: ['q3-chart'],
+      },
+    },
+  ],
 ];
 
-const secondTurn: ScriptedStep[] = [[{ tool: 'final_answer', input: { text: 'September was the strongest month: 420k USD.', ui_block_ids: [] } }]];
+const secondTurn: ScriptedStep[] = [
+  [
+    {
+      tool: 'final_answer',
+      input: { text: 'September was the strongest month: 420k USD.', ui_block_ids: [] },
+    },
+  ],
+];
 
 /** A long answer, for the tests that cut it off part way (a dropped connection, a reload). */
 const longTurn: ScriptedStep[] = [
-  [{ text: 'A long answer that the network will interrupt. '.repeat(4) }, { tool: 'present_answer', input: chartBlock }],
-  [{ text: 'And it goes on after the drop, '.repeat(6) }, { tool: 'final_answer', input: { text: 'All of it arrived once.', ui_block_ids: ['q3-chart'] } }],
+  [
+    { text: 'A long answer that the network will interrupt. '.repeat(4) },
+    { tool: 'present_answer', input: chartBlock },
+  ],
+  [
+    { text: 'And it goes on after the drop, '.repeat(6) },
+    {
+      tool: 'final_answer',
+      input: { text: 'All of it arrived once.', ui_block_ids: ['q3-chart'] },
+    },
+  ],
 ];
 
 /** One chat's agent: the back end and the prompts its model was given. */
@@ -51,7 +75,11 @@ export function loopAgent() {
     { chunkDelayMs: (call) => (/slow/i.test(turnOf(call.prompt).userText) ? 40 : 5) },
   );
   return {
-    backend: answerBackend({ model, system: 'You answer questions about revenue. Show figures with present_answer; end with final_answer.' }),
+    backend: answerBackend({
+      model,
+      system:
+        'You answer questions about revenue. Show figures with present_answer; end with final_answer.',
+    }),
     prompts: () => model.doStreamCalls.map((call) => call.prompt),
   };
 }

@@ -22,33 +22,57 @@ const ROUTE = /^\/api\/loop\/(6|7)(?:\/([^/]+)\/(stream|prompts))?$/;
 export function loopRoutes() {
   const agents = new Map<string, LoopAgent>();
   // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
-  const load = (major: string) => importOnMajor<typeof import('./loop-agent.js')>(new URL('./loop-agent.ts', import.meta.url), major);
+  const load = (major: string) =>
+    importOnMajor<typeof import('./loop-agent.js')>(
+      new URL('./loop-agent.ts', import.meta.url),
+      major,
+    );
   const agentFor = async (major: string, chatId: string) => {
     const key = `${major}/${chatId}`;
     if (!agents.has(key)) agents.set(key, (await load(major)).loopAgent());
     return agents.get(key)!;
   };
 
-  return async (ctx: { path: string; method: string; req: IncomingMessage; res: ServerResponse; respond: boolean }, next: () => Promise<unknown>) => {
+  return async (
+    ctx: {
+      path: string;
+      method: string;
+      req: IncomingMessage;
+      res: ServerResponse;
+      respond: boolean;
+    },
+    next: () => Promise<unknown>,
+  ) => {
     const match = ROUTE.exec(ctx.path);
     if (!match) return next();
-    const [, major, chatId, action] = match as unknown as [string, string, string | undefined, string | undefined];
+    const [, major, chatId, action] = match as unknown as [
+      string,
+      string,
+      string | undefined,
+      string | undefined,
+    ];
     ctx.respond = false;
     const request = await toRequest(ctx.req);
     if (!chatId) {
-      const body = (await request.clone().json()) as { id: string; messages: { parts: { type: string; text?: string }[] }[] };
+      const body = (await request.clone().json()) as {
+        id: string;
+        messages: { parts: { type: string; text?: string }[] }[];
+      };
       const agent = await agentFor(major, body.id);
       const asked =
         body.messages
           .at(-1)
           ?.parts.map((part) => part.text ?? '')
           .join(' ') ?? '';
-      const dropWhen = /drop/i.test(asked) ? (sent: string) => sent.includes('"type":"tool-input-start"') : undefined;
+      const dropWhen = /drop/i.test(asked)
+        ? (sent: string) => sent.includes('"type":"tool-input-start"')
+        : undefined;
       await sendResponse(ctx.res, await agent.backend.POST(request), { dropWhen });
       return;
     }
     const agent = await agentFor(major, decodeURIComponent(chatId));
-    if (action === 'stream') return sendResponse(ctx.res, await agent.backend.GET(decodeURIComponent(chatId)));
+    if (action === 'stream')
+      return sendResponse(ctx.res, await agent.backend.GET(decodeURIComponent(chatId)));
     return sendResponse(ctx.res, Response.json(agent.prompts()));
   };
 }

@@ -20,7 +20,13 @@ field<HTMLSelectElement>('theme').addEventListener('change', (event) => {
 });
 field<HTMLSelectElement>('tiles').addEventListener('change', (event) => {
   const grid = (event.target as HTMLSelectElement).value === 'grid';
-  configureAnswerUI({ map: grid ? { tileUrl: `${tile}?{z}/{x}/{y}`, attribution: 'Local test tile' } : {} });
+  configureAnswerUI({
+    map: grid ? { tileUrl: `${tile}?{z}/{x}/{y}`, attribution: 'Local test tile' } : {},
+  });
 });
-thread.addEventListener('answer-map-locate', (event) => console.info('answer-map-locate', event.detail));
-thread.addEventListener('answer-source-select', (event) => console.info('answer-source-select', event.detail));
+thread.addEventListener('answer-map-locate', (event) =>
+  console.info('answer-map-locate', event.detail),
+);
+thread.addEventListener('answer-source-select', (event) =>
+  console.info('answer-source-select', event.detail),
+);

@@ -8,10 +8,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export async function toRequest(req: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : []));
+  const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+    typeof value === 'string' ? [[name, value] as [string, string]] : [],
+  );
   const method = req.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks);
-  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body });
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
+    method,
+    headers,
+    body,
+  });
 }
 
 export interface SendOptions {
@@ -23,7 +29,11 @@ export interface SendOptions {
 }
 
 /** Writes `response` to `res`, streaming its body; stops reading it when the client goes away. */
-export async function sendResponse(res: ServerResponse, response: Response, options: SendOptions = {}): Promise<void> {
+export async function sendResponse(
+  res: ServerResponse,
+  response: Response,
+  options: SendOptions = {},
+): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) {
     res.end();
@@ -34,7 +44,9 @@ export async function sendResponse(res: ServerResponse, response: Response, opti
   let sent = '';
   res.once('close', () => void reader.cancel().catch(() => undefined));
   for (;;) {
-    const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+    const { value, done } = await reader
+      .read()
+      .catch(() => ({ value: undefined, done: true as const }));
     if (done || res.destroyed) break;
     // Handed to the socket before the next chunk, so a drop below comes after it.
     await new Promise((resolve) => res.write(value, resolve));

@@ -30,7 +30,8 @@ class ArrayState implements ChatState<UIMessage> {
   messages: UIMessage[] = [];
   pushMessage = (message: UIMessage) => void (this.messages = this.messages.concat(message));
   popMessage = () => void (this.messages = this.messages.slice(0, -1));
-  replaceMessage = (index: number, message: UIMessage) => void (this.messages = this.messages.with(index, this.snapshot(message)));
+  replaceMessage = (index: number, message: UIMessage) =>
+    void (this.messages = this.messages.with(index, this.snapshot(message)));
   snapshot = <T>(thing: T): T => structuredClone(thing);
 }
 
@@ -51,7 +52,8 @@ async function readChunks(stream: ReadableStream<Uint8Array>): Promise<UIMessage
   }
 }
 
-const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('the parts back end for the browser tests (scripts/test-servers/parts.ts)', function () {
   this.timeout(10_000);
@@ -87,19 +89,27 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
   }
 
   const getJson = async (path: string, chatId: string) =>
-    (await fetch(`${base}/api/parts/${path}?chat=${encodeURIComponent(chatId)}`)).json() as Promise<unknown[]>;
+    (await fetch(`${base}/api/parts/${path}?chat=${encodeURIComponent(chatId)}`)).json() as Promise<
+      unknown[]
+    >;
 
   /** Until the chat has had `count` responses and is at rest (an automatic follow-up is not awaited by its trigger). */
   async function settled(state: ReturnType<typeof chat>, count: number) {
     const deadline = Date.now() + 5_000;
-    while (state.responses.length < count || state.chat.status === 'submitted' || state.chat.status === 'streaming') {
-      if (Date.now() > deadline) throw new Error(`${state.responses.length} responses, status ${state.chat.status}`);
+    while (
+      state.responses.length < count ||
+      state.chat.status === 'submitted' ||
+      state.chat.status === 'streaming'
+    ) {
+      if (Date.now() > deadline)
+        throw new Error(`${state.responses.length} responses, status ${state.chat.status}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return Promise.all(state.responses);
   }
 
-  const textOf = (message: UIMessage | undefined) => message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('') ?? '';
+  const textOf = (message: UIMessage | undefined) =>
+    message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('') ?? '';
 
   const types = (chunks: UIMessageChunk[]) => chunks.map((chunk) => chunk.type);
 
@@ -108,15 +118,31 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     await state.chat.sendMessage({ text: 'Please search for Q3 revenue' });
     const [chunks] = await settled(state, 1);
     expect(chunks!.filter((chunk) => chunk.type === 'source-url')).to.deep.equal([
-      { type: 'source-url', sourceId: 'source-0-1', url: 'https://example.com/q3-report', title: 'Q3 report' },
-      { type: 'source-url', sourceId: 'source-0-2', url: 'https://news.example.org/cloud', title: 'Cloud news' },
+      {
+        type: 'source-url',
+        sourceId: 'source-0-1',
+        url: 'https://example.com/q3-report',
+        title: 'Q3 report',
+      },
+      {
+        type: 'source-url',
+        sourceId: 'source-0-2',
+        url: 'https://news.example.org/cloud',
+        title: 'Cloud news',
+      },
     ]);
     const file = chunks!.find((chunk) => chunk.type === 'file');
     expect(file).to.include({ mediaType: 'image/png' });
     expect((file as { url: string }).url).to.match(/^data:image\/png;base64,iVBORw0KGgo/);
     const answer = state.chat.lastMessage!;
     expect(textOf(answer)).to.equal('Revenue grew 12% [1], driven by cloud [2].');
-    expect(answer.parts.map((part) => part.type)).to.deep.equal(['step-start', 'text', 'source-url', 'source-url', 'file']);
+    expect(answer.parts.map((part) => part.type)).to.deep.equal([
+      'step-start',
+      'text',
+      'source-url',
+      'source-url',
+      'file',
+    ]);
   });
 
   it('streams a document source', async () => {
@@ -124,7 +150,13 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     await state.chat.sendMessage({ text: 'What does the board document say?' });
     const [chunks] = await settled(state, 1);
     expect(chunks!.filter((chunk) => chunk.type === 'source-document')).to.deep.equal([
-      { type: 'source-document', sourceId: 'source-0-1', mediaType: 'application/pdf', title: 'Board memo', filename: 'board-memo.pdf' },
+      {
+        type: 'source-document',
+        sourceId: 'source-0-1',
+        mediaType: 'application/pdf',
+        title: 'Board memo',
+        filename: 'board-memo.pdf',
+      },
     ]);
   });
 
@@ -134,11 +166,18 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     await state.chat.sendMessage({ text: 'Delete the Q3 draft' });
     const [first] = await settled(state, 1);
     // The first response stops at the approval request: nothing runs before the reader answers.
-    expect(types(first!).slice(-3)).to.deep.equal(['tool-approval-request', 'finish-step', 'finish']);
+    expect(types(first!).slice(-3)).to.deep.equal([
+      'tool-approval-request',
+      'finish-step',
+      'finish',
+    ]);
     expect(first!.at(-1)).to.deep.equal({ type: 'finish', finishReason: 'tool-calls' });
     // A fresh answer's `start` names no message: the client makes up the id.
     expect(first![0]).to.deep.equal({ type: 'start' });
-    const request = first!.find((chunk) => chunk.type === 'tool-approval-request') as { approvalId: string; toolCallId: string };
+    const request = first!.find((chunk) => chunk.type === 'tool-approval-request') as {
+      approvalId: string;
+      toolCallId: string;
+    };
     const assistant = state.chat.lastMessage!;
     expect(JSON.parse(JSON.stringify(assistant.parts[1]))).to.deep.equal({
       type: 'tool-delete_file',
@@ -151,7 +190,11 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     // useChat's addToolApprovalResponse, then its automatic send once every approval is answered.
     await state.chat.addToolApprovalResponse({ id: request.approvalId, approved });
     const [, continuation] = await settled(state, 2);
-    const [, sent] = (await getJson('requests', state.chat.id)) as { trigger: string; messageId?: string; messages: UIMessage[] }[];
+    const [, sent] = (await getJson('requests', state.chat.id)) as {
+      trigger: string;
+      messageId?: string;
+      messages: UIMessage[];
+    }[];
     expect(sent!.trigger).to.equal('submit-message');
     expect(sent!.messageId).to.equal(assistant.id);
     expect(sent!.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
@@ -168,19 +211,32 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     ]);
     // The continuation goes on with the same assistant message.
     expect(continuation![0]).to.deep.equal({ type: 'start', messageId: assistant.id });
-    expect(state.chat.messages.map((message) => message.id)).to.deep.equal([state.chat.messages[0]!.id, assistant.id]);
-    const prompts = (await getJson('prompts', state.chat.id)) as { role: string; content: { type: string; output?: { type: string } }[] }[][];
+    expect(state.chat.messages.map((message) => message.id)).to.deep.equal([
+      state.chat.messages[0]!.id,
+      assistant.id,
+    ]);
+    const prompts = (await getJson('prompts', state.chat.id)) as {
+      role: string;
+      content: { type: string; output?: { type: string } }[];
+    }[][];
     return { state, continuation: continuation!, prompts };
   }
 
   it('runs an approved tool after the approval round trip, and the model reports it', async () => {
     const { state, continuation, prompts } = await deleteWith(true);
-    expect(continuation[1]).to.deep.equal({ type: 'tool-output-available', toolCallId: 'call-0-0', output: { deleted: '/reports/q3-draft.pdf' } });
+    expect(continuation[1]).to.deep.equal({
+      type: 'tool-output-available',
+      toolCallId: 'call-0-0',
+      output: { deleted: '/reports/q3-draft.pdf' },
+    });
     expect(textOf(state.chat.lastMessage)).to.equal('Deleted /reports/q3-draft.pdf.');
     expect(state.chat.lastMessage!.parts[1]).to.include({ state: 'output-available' });
     expect(prompts).to.have.length(2);
     expect(prompts[1]!.at(-1)).to.deep.include({ role: 'tool' });
-    expect(prompts[1]!.at(-1)!.content[0]!.output).to.deep.equal({ type: 'json', value: { deleted: '/reports/q3-draft.pdf' } });
+    expect(prompts[1]!.at(-1)!.content[0]!.output).to.deep.equal({
+      type: 'json',
+      value: { deleted: '/reports/q3-draft.pdf' },
+    });
   });
 
   it('denies a tool the reader denied, and the model says so', async () => {
@@ -194,13 +250,26 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
 
   it('hands an attached file to the model as a file part', async () => {
     const state = chat();
-    await state.chat.sendMessage({ text: 'What is this?', files: [{ type: 'file', mediaType: 'image/png', filename: 'pixel.png', url: PNG_DATA_URL }] });
+    await state.chat.sendMessage({
+      text: 'What is this?',
+      files: [{ type: 'file', mediaType: 'image/png', filename: 'pixel.png', url: PNG_DATA_URL }],
+    });
     await settled(state, 1);
     expect(textOf(state.chat.lastMessage)).to.equal('I received 1 file(s): pixel.png.');
     const [sent] = (await getJson('requests', state.chat.id)) as { messages: UIMessage[] }[];
-    expect(sent!.messages[0]!.parts[0]).to.deep.equal({ type: 'file', mediaType: 'image/png', filename: 'pixel.png', url: PNG_DATA_URL });
+    expect(sent!.messages[0]!.parts[0]).to.deep.equal({
+      type: 'file',
+      mediaType: 'image/png',
+      filename: 'pixel.png',
+      url: PNG_DATA_URL,
+    });
     const [prompt] = (await getJson('prompts', state.chat.id)) as { content: unknown[] }[][];
-    expect(prompt![0]!.content[0]).to.deep.equal({ type: 'file', mediaType: 'image/png', filename: 'pixel.png', data: PNG_DATA_URL.split(',')[1] });
+    expect(prompt![0]!.content[0]).to.deep.equal({
+      type: 'file',
+      mediaType: 'image/png',
+      filename: 'pixel.png',
+      data: PNG_DATA_URL.split(',')[1],
+    });
   });
 
   it('answers differently on regenerate, sent as useChat sends it', async () => {
@@ -217,17 +286,25 @@ describe('the parts back end for the browser tests (scripts/test-servers/parts.t
     await settled(state, 3);
     expect(state.chat.messages).to.have.length(2);
     expect(textOf(state.chat.lastMessage)).to.equal('Answer number 3.');
-    const [, plain, named] = (await getJson('requests', state.chat.id)) as { trigger: string; messageId?: string; messages: UIMessage[] }[];
+    const [, plain, named] = (await getJson('requests', state.chat.id)) as {
+      trigger: string;
+      messageId?: string;
+      messages: UIMessage[];
+    }[];
     expect(plain!.trigger).to.equal('regenerate-message');
     expect(plain).not.to.have.property('messageId');
     expect(named).to.deep.include({ trigger: 'regenerate-message', messageId: second.id });
-    for (const sent of [plain!, named!]) expect(sent.messages.map((message) => message.role)).to.deep.equal(['user']);
+    for (const sent of [plain!, named!])
+      expect(sent.messages.map((message) => message.role)).to.deep.equal(['user']);
   });
 
   it('answers empty lists for an unknown chat, refuses a body without a chat id, and passes other paths on', async () => {
     expect(await getJson('requests', 'no-such-chat')).to.deep.equal([]);
     expect(await getJson('prompts', 'no-such-chat')).to.deep.equal([]);
-    const response = await fetch(`${base}/api/parts/chat`, { method: 'POST', body: JSON.stringify({ messages: [] }) });
+    const response = await fetch(`${base}/api/parts/chat`, {
+      method: 'POST',
+      body: JSON.stringify({ messages: [] }),
+    });
     expect(response.status).to.equal(400);
     expect((await fetch(`${base}/api/elsewhere`)).status).to.equal(404);
   });

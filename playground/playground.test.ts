@@ -36,13 +36,19 @@ async function openProcesses(page: Page) {
   while ((await summaries.count()) > 0) await summaries.first().click();
   await page.waitForFunction(() =>
     [...document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')].every(
-      (turn) => !turn.shadowRoot!.querySelector('details.process') || turn.shadowRoot!.querySelector('details.process[open] .process-body > *'),
+      (turn) =>
+        !turn.shadowRoot!.querySelector('details.process') ||
+        turn.shadowRoot!.querySelector('details.process[open] .process-body > *'),
     ),
   );
 }
 
 const idle = (page: Page) =>
-  page.waitForFunction(() => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy, null, { timeout: 20_000 });
+  page.waitForFunction(
+    () => !(document.querySelector('agent-thread') as unknown as { busy: boolean }).busy,
+    null,
+    { timeout: 20_000 },
+  );
 
 describe('playground', function () {
   this.timeout(60_000);
@@ -73,14 +79,24 @@ describe('playground', function () {
     await openProcesses(page);
     const report = await page.evaluate(() => {
       const turn = document.querySelector('agent-thread')!.shadowRoot!.querySelector('agent-turn')!;
-      const blocks = [...turn.shadowRoot!.querySelectorAll('.report answer-block')].map((b) => (b as HTMLElement).dataset.blockId);
-      const chart = turn.shadowRoot!.querySelector('answer-block[data-block-id="revenue-trend"]')!.shadowRoot!.querySelector('answer-chart') as unknown as {
+      const blocks = [...turn.shadowRoot!.querySelectorAll('.report answer-block')].map(
+        (b) => (b as HTMLElement).dataset.blockId,
+      );
+      const chart = turn
+        .shadowRoot!.querySelector('answer-block[data-block-id="revenue-trend"]')!
+        .shadowRoot!.querySelector('answer-chart') as unknown as {
         chartInstance?: { data: { datasets: { data: number[] }[] } };
       };
-      const folded = turn.shadowRoot!.querySelector('details.process answer-block')?.getAttribute('data-block-id');
+      const folded = turn
+        .shadowRoot!.querySelector('details.process answer-block')
+        ?.getAttribute('data-block-id');
       return { blocks, december: chart.chartInstance?.data.datasets[0]!.data[5], folded };
     });
-    expect(report).to.deep.equal({ blocks: ['kpis', 'revenue-trend'], december: 236, folded: 'regions' });
+    expect(report).to.deep.equal({
+      blocks: ['kpis', 'revenue-trend'],
+      december: 236,
+      folded: 'regions',
+    });
   });
 
   it('answers the field investigation, and the submitted form leads to a second turn', async () => {
@@ -90,41 +106,62 @@ describe('playground', function () {
       .to.include('Pump station 4')
       .and.include('Book the repair');
     await page.evaluate(() => {
-      const turns = document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn');
-      const form =
-        turns[turns.length - 1]!.shadowRoot!.querySelector('answer-block[data-block-id="booking"]')!.shadowRoot!.querySelector(
-          'answer-follow-up-form',
-        )!.shadowRoot!;
+      const turns = document
+        .querySelector('agent-thread')!
+        .shadowRoot!.querySelectorAll('agent-turn');
+      const form = turns[turns.length - 1]!.shadowRoot!.querySelector(
+        'answer-block[data-block-id="booking"]',
+      )!.shadowRoot!.querySelector('answer-follow-up-form')!.shadowRoot!;
       (form.querySelectorAll('input[type=radio]')[1] as HTMLInputElement).click();
       (form.querySelector('input[name=crew]') as HTMLInputElement).value = '3';
       (form.querySelector('button[type=submit]') as HTMLButtonElement).click();
     });
-    await page.waitForFunction(() => (document.querySelector('agent-thread') as unknown as { messages: unknown[] }).messages.length >= 6, null, {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('agent-thread') as unknown as { messages: unknown[] }).messages
+          .length >= 6,
+      null,
+      {
+        timeout: 20_000,
+      },
+    );
     await idle(page);
     const text = await pageText(page);
-    expect(text).to.include('Window: Sat 06:00–08:00').and.include('Repair booked (rehearsal)').and.include('RH-2041');
+    expect(text)
+      .to.include('Window: Sat 06:00–08:00')
+      .and.include('Repair booked (rehearsal)')
+      .and.include('RH-2041');
   });
 
   it('runs the failure drill: the tool refuses a broken chart and the model repairs it; a dropped answer resumes, whole and once', async () => {
     await ask(page, 'Run the failure drill');
     // The drop and the resume both end the stream the page reads: wait for how the drill ends.
-    await page.waitForFunction(`${TEXT_SCRIPT}.match(/Drill complete|connection was lost/)`, null, { timeout: 20_000 });
+    await page.waitForFunction(`${TEXT_SCRIPT}.match(/Drill complete|connection was lost/)`, null, {
+      timeout: 20_000,
+    });
     await idle(page);
     await openProcesses(page);
     const text = await pageText(page);
     const count = (part: string) => text.split(part).length - 1;
     expect(count('so this sentence arrives whole.')).to.equal(1);
-    expect(count('Drill complete: the broken chart was repaired before it reached the page')).to.equal(1);
+    expect(
+      count('Drill complete: the broken chart was repaired before it reached the page'),
+    ).to.equal(1);
     expect(text).not.to.include('The connection was lost');
     // The refused block's placeholder went with the refusal.
     expect(text).not.to.include('Preparing');
     const charts = await page.evaluate(() => {
-      const turns = document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn');
+      const turns = document
+        .querySelector('agent-thread')!
+        .shadowRoot!.querySelectorAll('agent-turn');
       const turn = turns[turns.length - 1]!.shadowRoot!;
       return [...turn.querySelectorAll('answer-block[data-block-id="drill-chart"]')].map(
-        (block) => (block.shadowRoot!.querySelector('answer-chart') as unknown as { series: { values: number[] }[] }).series[0]!.values,
+        (block) =>
+          (
+            block.shadowRoot!.querySelector('answer-chart') as unknown as {
+              series: { values: number[] }[];
+            }
+          ).series[0]!.values,
       );
     });
     expect(charts).to.deep.equal([[3.1, 2.2, 2.9]]);

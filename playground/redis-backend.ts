@@ -33,7 +33,12 @@ export const BLOCK: Block = {
   elements: {
     chart: {
       type: 'Chart',
-      props: { title: 'Monthly revenue', kind: 'line', labels: ['Jul', 'Aug', 'Sep'], series: [{ name: '2025', values: [380_000, 400_000, 420_000] }] },
+      props: {
+        title: 'Monthly revenue',
+        kind: 'line',
+        labels: ['Jul', 'Aug', 'Sep'],
+        series: [{ name: '2025', values: [380_000, 400_000, 420_000] }],
+      },
     },
   },
 };
@@ -57,13 +62,18 @@ const RESUME = /^\/api\/chat\/([^/]+)\/stream$/;
 
 async function main() {
   // A long-running server has nothing to keep alive: `waitUntil: null`.
-  const backend = answerBackend({ model: model(), streams: createResumableStreamContext({ waitUntil: null }) });
+  const backend = answerBackend({
+    model: model(),
+    streams: createResumableStreamContext({ waitUntil: null }),
+  });
   const server = createServer((req, res) => {
     const path = req.url?.split('?')[0] ?? '';
     const resume = RESUME.exec(path);
     const answer = async () => {
-      if (req.method === 'GET' && resume) return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
-      if (req.method === 'POST' && path === '/api/chat') return sendResponse(res, await backend.POST(await toRequest(req)));
+      if (req.method === 'GET' && resume)
+        return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
+      if (req.method === 'POST' && path === '/api/chat')
+        return sendResponse(res, await backend.POST(await toRequest(req)));
       res.writeHead(404).end();
     };
     answer().catch((error: unknown) => {

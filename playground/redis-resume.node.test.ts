@@ -70,7 +70,9 @@ function firstLine(proc: ChildProcess, stderr: () => string): Promise<{ port: nu
       const lines = out.split('\n');
       if (lines.length > 1) resolve(JSON.parse(lines[0]!) as { port: number });
     });
-    proc.once('exit', (code) => reject(new Error(`The back end exited (${code}) before it listened:\n${stderr()}`)));
+    proc.once('exit', (code) =>
+      reject(new Error(`The back end exited (${code}) before it listened:\n${stderr()}`)),
+    );
   });
 }
 
@@ -83,7 +85,10 @@ function events(text: string): (Record<string, unknown> | '[DONE]')[] {
     .map((data) => (data === '[DONE]' ? '[DONE]' : (JSON.parse(data) as Record<string, unknown>)));
 }
 
-const textDeltas = (text: string) => events(text).flatMap((event) => (event !== '[DONE]' && event.type === 'text-delta' ? [event.delta as string] : []));
+const textDeltas = (text: string) =>
+  events(text).flatMap((event) =>
+    event !== '[DONE]' && event.type === 'text-delta' ? [event.delta as string] : [],
+  );
 
 describe('resuming an answer on another server process through resumable-stream and Redis', function () {
   this.timeout(30_000);
@@ -94,19 +99,33 @@ describe('resuming an answer on another server process through resumable-stream 
   before(async () => {
     const installed = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
     if (installed.error) {
-      throw new Error(`This test needs redis-server on the PATH (Debian: apt-get install redis-server): ${installed.error.message}`);
+      throw new Error(
+        `This test needs redis-server on the PATH (Debian: apt-get install redis-server): ${installed.error.message}`,
+      );
     }
     const port = await freePort();
-    redis = child('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    redis = child('redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
     for (let tries = 0; !(await pong(port)); tries++) {
-      if (tries > 100 || redis.process.exitCode !== null) throw new Error(`redis-server did not answer on port ${port}:\n${redis.stderr()}`);
+      if (tries > 100 || redis.process.exitCode !== null)
+        throw new Error(`redis-server did not answer on port ${port}:\n${redis.stderr()}`);
       await sleep(50);
     }
     const env = { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}` };
     for (let i = 0; i < 2; i++) {
       const backend = child(process.execPath, ['--import', 'tsx', BACKEND], env);
       backends.push(backend);
-      bases.push(`http://127.0.0.1:${(await firstLine(backend.process, backend.stderr)).port}/api/chat`);
+      bases.push(
+        `http://127.0.0.1:${(await firstLine(backend.process, backend.stderr)).port}/api/chat`,
+      );
     }
   });
 
@@ -118,7 +137,9 @@ describe('resuming an answer on another server process through resumable-stream 
   it('streams the whole answer from process B after the connection to process A was cut mid-answer', async () => {
     const [a, b] = bases as [string, string];
     const id = `chat-${Date.now()}`;
-    const messages = [{ id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'How did Q3 go?' }] }];
+    const messages = [
+      { id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'How did Q3 go?' }] },
+    ];
 
     // The question to A, as useChat sends it; read until a few words have arrived, then cut.
     const abort = new AbortController();
@@ -148,7 +169,9 @@ describe('resuming an answer on another server process through resumable-stream 
 
     // From the start: what A had sent, byte for byte, then the rest.
     expect(fromB.startsWith(cutAt), 'B replays what A sent before the cut').to.equal(true);
-    const expectedDeltas = stepParts([{ text: ANSWER_TEXT }], 0).flatMap((part) => (part.type === 'text-delta' ? [part.delta] : []));
+    const expectedDeltas = stepParts([{ text: ANSWER_TEXT }], 0).flatMap((part) =>
+      part.type === 'text-delta' ? [part.delta] : [],
+    );
     expect(textDeltas(fromB)).to.deep.equal(expectedDeltas);
     expect(textDeltas(fromA).length).to.be.below(expectedDeltas.length, 'the cut came mid-answer');
 
@@ -163,10 +186,12 @@ describe('resuming an answer on another server process through resumable-stream 
     expect(all.slice(-2)).to.deep.equal([{ type: 'finish', finishReason: 'tool-calls' }, '[DONE]']);
 
     // The package replays answers in flight only: once this one has finished, neither process has it.
-    for (const base of bases) expect((await fetch(`${base}/${encodeURIComponent(id)}/stream`)).status).to.equal(204);
+    for (const base of bases)
+      expect((await fetch(`${base}/${encodeURIComponent(id)}/stream`)).status).to.equal(204);
   });
 
   it('answers 204 on the resume route for a chat with no answer in flight', async () => {
-    for (const base of bases) expect((await fetch(`${base}/no-such-chat/stream`)).status).to.equal(204);
+    for (const base of bases)
+      expect((await fetch(`${base}/no-such-chat/stream`)).status).to.equal(204);
   });
 });

@@ -14,7 +14,10 @@ const REHEARSAL = '*Rehearsal data — every figure below is invented to show th
 
 const say = (text: string) => ({ text });
 const present = (block: unknown) => ({ tool: 'present_answer', input: block });
-const report = (text: string, ids: string[]) => ({ tool: 'final_answer', input: { text, ui_block_ids: ids } });
+const report = (text: string, ids: string[]) => ({
+  tool: 'final_answer',
+  input: { text, ui_block_ids: ids },
+});
 
 function trend(values: number[]): Block {
   return {
@@ -42,9 +45,32 @@ const kpis: Block = {
   fallback_text: 'Revenue 1.24 M USD (+12%), churn 3.1%, 184 new accounts (rehearsal data).',
   root: 'row',
   elements: {
-    row: { type: 'Stack', props: { direction: 'horizontal', gap: 'md' }, children: ['revenue', 'churn', 'accounts'] },
-    revenue: { type: 'Metric', props: { label: 'Revenue', value: 1_240_000, format: 'currency', currency: 'USD', delta: 0.12, caption: 'vs. H1' } },
-    churn: { type: 'Metric', props: { label: 'Churn', value: 0.031, format: 'percent', delta: -0.08, good_direction: 'down' } },
+    row: {
+      type: 'Stack',
+      props: { direction: 'horizontal', gap: 'md' },
+      children: ['revenue', 'churn', 'accounts'],
+    },
+    revenue: {
+      type: 'Metric',
+      props: {
+        label: 'Revenue',
+        value: 1_240_000,
+        format: 'currency',
+        currency: 'USD',
+        delta: 0.12,
+        caption: 'vs. H1',
+      },
+    },
+    churn: {
+      type: 'Metric',
+      props: {
+        label: 'Churn',
+        value: 0.031,
+        format: 'percent',
+        delta: -0.08,
+        good_direction: 'down',
+      },
+    },
     accounts: { type: 'Metric', props: { label: 'New accounts', value: 184, delta: 0.05 } },
   },
 };
@@ -75,10 +101,21 @@ const regions: Block = {
 };
 
 const analysis: ScriptedStep[] = [
-  [say(`${REHEARSAL}Let me pull the quarter's figures first.`), { tool: 'query_sales', input: { period: 'H2' } }],
-  [present(kpis), say('Here is the monthly trend; December is still being booked, so it will change.'), present(trend([180, 195, 205, 210, 215, 120]))],
+  [
+    say(`${REHEARSAL}Let me pull the quarter's figures first.`),
+    { tool: 'query_sales', input: { period: 'H2' } },
+  ],
+  [
+    present(kpis),
+    say('Here is the monthly trend; December is still being booked, so it will change.'),
+    present(trend([180, 195, 205, 210, 215, 120])),
+  ],
   [present(trend([180, 195, 205, 210, 215, 190]))],
-  [present(trend([180, 195, 205, 210, 215, 236])), say('And the regions behind it:'), present(regions)],
+  [
+    present(trend([180, 195, 205, 210, 215, 236])),
+    say('And the regions behind it:'),
+    present(regions),
+  ],
   [
     report(
       `## Second half in short\n\n${REHEARSAL}Revenue rose **12%** to 1.24 M USD while churn fell to 3.1%. December closed at 236 k USD once bookings were in; North led with 42% of revenue.`,
@@ -108,7 +145,8 @@ const site: Block = {
 
 const evidence: Block = {
   block_id: 'evidence',
-  fallback_text: 'Two reports: valve V-12 stuck at 40% open; pressure drop at 02:14 (rehearsal data).',
+  fallback_text:
+    'Two reports: valve V-12 stuck at 40% open; pressure drop at 02:14 (rehearsal data).',
   root: 'list',
   elements: {
     list: {
@@ -117,8 +155,18 @@ const evidence: Block = {
         title: 'What the reports say',
         summary: 'Both point at valve V-12.',
         items: [
-          { source: 'Inspection log (rehearsal)', excerpt: 'Valve V-12 stuck at about 40% open.', locator: 'p. 4', published: '2025-05-02', ref: 'log-17' },
-          { source: 'Pressure sensor P4-2 (rehearsal)', excerpt: 'Pressure drop from 3.1 to 2.2 bar at 02:14.', locator: 'Channel 2' },
+          {
+            source: 'Inspection log (rehearsal)',
+            excerpt: 'Valve V-12 stuck at about 40% open.',
+            locator: 'p. 4',
+            published: '2025-05-02',
+            ref: 'log-17',
+          },
+          {
+            source: 'Pressure sensor P4-2 (rehearsal)',
+            excerpt: 'Pressure drop from 3.1 to 2.2 bar at 02:14.',
+            locator: 'Channel 2',
+          },
         ],
       },
     },
@@ -137,7 +185,13 @@ const bookingForm: Block = {
         description: 'Your answers go back to the agent.',
         submit_label: 'Book',
         fields: [
-          { name: 'window', label: 'Window', kind: 'radio', options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'], required: true },
+          {
+            name: 'window',
+            label: 'Window',
+            kind: 'radio',
+            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
+            required: true,
+          },
           { name: 'crew', label: 'Crew size', kind: 'number', min: 1, max: 6, required: true },
           { name: 'note', label: 'Note for the technician', kind: 'textarea' },
         ],
@@ -147,13 +201,21 @@ const bookingForm: Block = {
 };
 
 const investigation: ScriptedStep[] = [
-  [say(`${REHEARSAL}Checking the field reports for pump station 4.`), { tool: 'search_reports', input: { site: 'pump-station-4' } }],
-  [present(site), present(evidence), say('A crew can replace the valve; tell me when and who.'), present(bookingForm)],
   [
-    report(`## Pump station 4\n\n${REHEARSAL}Valve **V-12** is stuck at 40% open, which explains the pressure drop. Book the repair below.`, [
-      'site',
-      'booking',
-    ]),
+    say(`${REHEARSAL}Checking the field reports for pump station 4.`),
+    { tool: 'search_reports', input: { site: 'pump-station-4' } },
+  ],
+  [
+    present(site),
+    present(evidence),
+    say('A crew can replace the valve; tell me when and who.'),
+    present(bookingForm),
+  ],
+  [
+    report(
+      `## Pump station 4\n\n${REHEARSAL}Valve **V-12** is stuck at 40% open, which explains the pressure drop. Book the repair below.`,
+      ['site', 'booking'],
+    ),
   ],
 ];
 
@@ -163,9 +225,16 @@ function booking(values: Record<string, unknown>): ScriptedStep[] {
     fallback_text: `Repair booked: ${String(values.window)}, crew of ${String(values.crew)} (rehearsal).`,
     root: 'box',
     elements: {
-      box: { type: 'Section', props: { title: 'Repair booked (rehearsal)' }, children: ['when', 'crew'] },
+      box: {
+        type: 'Section',
+        props: { title: 'Repair booked (rehearsal)' },
+        children: ['when', 'crew'],
+      },
       when: { type: 'Metric', props: { label: 'Window', value: String(values.window ?? '—') } },
-      crew: { type: 'Metric', props: { label: 'Crew', value: Number(values.crew) || 0, unit: 'people' } },
+      crew: {
+        type: 'Metric',
+        props: { label: 'Crew', value: Number(values.crew) || 0, unit: 'people' },
+      },
     },
   };
   return [
@@ -179,15 +248,39 @@ const drillChart = (values: number[]) => ({
   block_id: 'drill-chart',
   fallback_text: 'Pressure at pump station 4 over three readings (rehearsal data).',
   root: 'c',
-  elements: { c: { type: 'Chart', props: { title: 'Pressure (rehearsal)', labels: ['02:00', '02:14', '02:30'], series: [{ name: 'bar', values }] } } },
+  elements: {
+    c: {
+      type: 'Chart',
+      props: {
+        title: 'Pressure (rehearsal)',
+        labels: ['02:00', '02:14', '02:30'],
+        series: [{ name: 'bar', values }],
+      },
+    },
+  },
 });
 
 const failureDrill: ScriptedStep[] = [
-  [say(`${REHEARSAL}Failure drill: first a chart that breaks the catalog's rules (one value for three labels).`), present(drillChart([3.1]))],
-  [say('The present_answer tool refused it and told me why, so the page never saw it. Here is the repaired chart.'), present(drillChart([3.1, 2.2, 2.9]))],
   [
-    say('Now the connection drops mid-answer. The thread asks the server for the answer in flight and shows the rest once, so this sentence arrives whole.'),
-    report(`${REHEARSAL}Drill complete: the broken chart was repaired before it reached the page, and the dropped answer resumed.`, ['drill-chart']),
+    say(
+      `${REHEARSAL}Failure drill: first a chart that breaks the catalog's rules (one value for three labels).`,
+    ),
+    present(drillChart([3.1])),
+  ],
+  [
+    say(
+      'The present_answer tool refused it and told me why, so the page never saw it. Here is the repaired chart.',
+    ),
+    present(drillChart([3.1, 2.2, 2.9])),
+  ],
+  [
+    say(
+      'Now the connection drops mid-answer. The thread asks the server for the answer in flight and shows the rest once, so this sentence arrives whole.',
+    ),
+    report(
+      `${REHEARSAL}Drill complete: the broken chart was repaired before it reached the page, and the dropped answer resumed.`,
+      ['drill-chart'],
+    ),
   ],
 ];
 
@@ -218,16 +311,25 @@ export function chooseScenario(userText: string): ScriptedStep[] {
 }
 
 /** Whether the rehearsal of `userText` cuts the connection, and where: once the repaired chart is out. */
-export const dropsConnection = (userText: string) => (isDrill(userText) ? (sent: string) => sent.includes('"type":"data-answer_ui"') : undefined);
+export const dropsConnection = (userText: string) =>
+  isDrill(userText) ? (sent: string) => sent.includes('"type":"data-answer_ui"') : undefined;
 
 const rehearsalTool = <T>(description: string, output: unknown) =>
-  tool({ description, inputSchema: jsonSchema<T>({ type: 'object' }), execute: async () => output });
+  tool({
+    description,
+    inputSchema: jsonSchema<T>({ type: 'object' }),
+    execute: async () => output,
+  });
 
 /** The demo agent's own tools: their answers are as invented as the rest. */
 export const rehearsalTools = {
   query_sales: rehearsalTool<{ period: string }>('Rehearsal: reads sales figures.', { rows: 6 }),
-  search_reports: rehearsalTool<{ site: string }>('Rehearsal: searches field reports.', { found: 2 }),
-  book_crew: rehearsalTool<Record<string, unknown>>('Rehearsal: books a repair crew.', { confirmation: 'RH-2041' }),
+  search_reports: rehearsalTool<{ site: string }>('Rehearsal: searches field reports.', {
+    found: 2,
+  }),
+  book_crew: rehearsalTool<Record<string, unknown>>('Rehearsal: books a repair crew.', {
+    confirmation: 'RH-2041',
+  }),
 };
 
 /** The scripted model that plays the scenarios, at a pace a person can follow. */

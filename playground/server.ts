@@ -19,7 +19,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The model named by the environment, if any. */
 export function configuredModel() {
-  const { ANSWER_UI_MODEL: model, ANSWER_UI_BASE_URL: baseURL, ANSWER_UI_API_KEY: apiKey } = process.env;
+  const {
+    ANSWER_UI_MODEL: model,
+    ANSWER_UI_BASE_URL: baseURL,
+    ANSWER_UI_API_KEY: apiKey,
+  } = process.env;
   if (!model || !baseURL) return undefined;
   return createOpenAICompatible({ name: 'configured', baseURL, apiKey })(model);
 }
@@ -35,13 +39,17 @@ async function lastUserText(request: Request): Promise<string> {
     .json()
     .catch(() => ({}))) as { messages?: { parts?: { text?: unknown }[] }[] };
   const parts = Array.isArray(body.messages) ? (body.messages.at(-1)?.parts ?? []) : [];
-  return Array.isArray(parts) ? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(' ') : '';
+  return Array.isArray(parts)
+    ? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(' ')
+    : '';
 }
 
 /** Starts the playground on `port` (0 picks a free one); resolves with its URL and a close function. */
 export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
   const model = configuredModel();
-  const backend = model ? answerBackend({ model, system: SYSTEM }) : answerBackend({ model: rehearsalModel(), system: SYSTEM, tools: rehearsalTools });
+  const backend = model
+    ? answerBackend({ model, system: SYSTEM })
+    : answerBackend({ model: rehearsalModel(), system: SYSTEM, tools: rehearsalTools });
   const vite = await createViteServer({
     root,
     configFile: false,
@@ -49,20 +57,28 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
     appType: 'spa',
     server: { middlewareMode: true },
     // The elements use TypeScript's legacy decorators (see tsconfig.json).
-    oxc: { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } },
+    oxc: {
+      decorator: { legacy: true },
+      typescript: { removeClassFieldsWithoutInitializer: true },
+      assumptions: { setPublicClassFields: true },
+    },
   } as Parameters<typeof createViteServer>[0]);
 
   async function api(req: IncomingMessage, res: ServerResponse) {
     const request = await toRequest(req);
     const resume = RESUME.exec(new URL(request.url).pathname);
-    if (request.method === 'GET' && resume) return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
+    if (request.method === 'GET' && resume)
+      return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
     const dropWhen = model ? undefined : dropsConnection(await lastUserText(request));
     return sendResponse(res, await backend.POST(request), { dropWhen });
   }
 
   const server = createServer((req, res) => {
     const path = req.url?.split('?')[0] ?? '';
-    if ((req.method === 'POST' && path === '/api/chat') || (req.method === 'GET' && RESUME.test(path))) {
+    if (
+      (req.method === 'POST' && path === '/api/chat') ||
+      (req.method === 'GET' && RESUME.test(path))
+    ) {
       api(req, res).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500).end(`The demo agent failed: ${String(error)}`);
         else res.destroy();
@@ -86,5 +102,7 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { url } = await startPlayground();
-  console.log(`answer-ui playground: ${url}${configuredModel() ? ` (model: ${process.env.ANSWER_UI_MODEL})` : ' (scripted rehearsal agent)'}`);
+  console.log(
+    `answer-ui playground: ${url}${configuredModel() ? ` (model: ${process.env.ANSWER_UI_MODEL})` : ' (scripted rehearsal agent)'}`,
+  );
 }

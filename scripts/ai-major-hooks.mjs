@@ -10,7 +10,8 @@ const majorOf = (url) => (url?.startsWith('file:') ? new URL(url).searchParams.g
 export async function resolve(specifier, context, nextResolve) {
   const major = majorOf(context.parentURL);
   if (!major) return nextResolve(specifier, context);
-  if (specifier === 'ai' || specifier.startsWith('ai/')) return nextResolve(`ai${major}${specifier.slice(2)}`, context);
+  if (specifier === 'ai' || specifier.startsWith('ai/'))
+    return nextResolve(`ai${major}${specifier.slice(2)}`, context);
   const resolved = await nextResolve(specifier, context);
   if (!resolved.url.startsWith('file:') || resolved.url.includes('/node_modules/')) return resolved;
   const url = new URL(resolved.url);

@@ -31,7 +31,12 @@ await build({
     outDir: 'dist/cdn',
     emptyOutDir: false,
     target: 'es2022',
-    lib: { entry: 'src/index.ts', formats: ['iife'], name: 'AnswerUI', fileName: () => 'answer-ui.classic.js' },
+    lib: {
+      entry: 'src/index.ts',
+      formats: ['iife'],
+      name: 'AnswerUI',
+      fileName: () => 'answer-ui.classic.js',
+    },
     rollupOptions: { output: browserOutput },
   },
 });

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { browserOutput, production } from './build-options.mjs';
 
-export const VIEW_FILE = fileURLToPath(new URL('../dist/mcp/answer-ui-block.html', import.meta.url));
+export const VIEW_FILE = fileURLToPath(
+  new URL('../dist/mcp/answer-ui-block.html', import.meta.url),
+);
 
 /**
  * Keeps the code from ending its <script> early or opening a comment the
@@ -35,7 +37,11 @@ export async function buildMcpApp() {
     build: {
       write: false,
       target: 'es2022',
-      lib: { entry: fileURLToPath(new URL('../src/mcp-app/main.ts', import.meta.url)), formats: ['es'], fileName: () => 'view.js' },
+      lib: {
+        entry: fileURLToPath(new URL('../src/mcp-app/main.ts', import.meta.url)),
+        formats: ['es'],
+        fileName: () => 'view.js',
+      },
       rollupOptions: { output: { ...browserOutput, codeSplitting: false } },
     },
   });

@@ -7,14 +7,28 @@
 import { minifyTemplatesPlugin } from './minify-templates.mjs';
 
 /** The elements use TypeScript's legacy decorators (see tsconfig.json). */
-export const oxc = { decorator: { legacy: true }, typescript: { removeClassFieldsWithoutInitializer: true }, assumptions: { setPublicClassFields: true } };
+export const oxc = {
+  decorator: { legacy: true },
+  typescript: { removeClassFieldsWithoutInitializer: true },
+  assumptions: { setPublicClassFields: true },
+};
 
 /** Vite's inline configuration for a production build of the elements. */
-export const production = { configFile: false, logLevel: 'warn', oxc, plugins: [minifyTemplatesPlugin()], define: { 'process.env.NODE_ENV': '"production"' } };
+export const production = {
+  configFile: false,
+  logLevel: 'warn',
+  oxc,
+  plugins: [minifyTemplatesPlugin()],
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
 
 /**
  * Rolldown's output for a file served to browsers as it is: minified, its
  * chunks under chunks/, and without pure annotations, which only help a
  * bundler that imports the file.
  */
-export const browserOutput = { minify: true, comments: { legal: true, annotation: false, jsdoc: false }, chunkFileNames: 'chunks/[name]-[hash].js' };
+export const browserOutput = {
+  minify: true,
+  comments: { legal: true, annotation: false, jsdoc: false },
+  chunkFileNames: 'chunks/[name]-[hash].js',
+};

@@ -32,12 +32,25 @@ describe('build output', () => {
     expect(entry).not.to.include('Chart.register');
     expect(entry, 'the catalog descriptions').not.to.include(DESCRIPTION);
     // Every chunk loads on first use: one the entry imports statically would be core code outside the budget.
-    expect(entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [], 'chunks the entry imports up front').to.deep.equal([]);
+    expect(
+      entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [],
+      'chunks the entry imports up front',
+    ).to.deep.equal([]);
     // The stream reader and the markdown element load when the page is idle, or once the thread needs them.
     expect(entry).not.to.include('the stream ended before the answer finished');
-    const turnElements = readFileSync(`dist/cdn/chunks/${chunks.find((c) => c.startsWith('define'))}`, 'utf8');
+    const turnElements = readFileSync(
+      `dist/cdn/chunks/${chunks.find((c) => c.startsWith('define'))}`,
+      'utf8',
+    );
     expect(turnElements).to.include('answer-markdown').and.include('answer-sources');
-    for (const lazy of ['store', 'define', 'attachment-files', 'copy-markdown', 'reader', 'streaming']) {
+    for (const lazy of [
+      'store',
+      'define',
+      'attachment-files',
+      'copy-markdown',
+      'reader',
+      'streaming',
+    ]) {
       expect(
         chunks.some((c) => c.startsWith(lazy)),
         `a ${lazy} chunk`,
@@ -51,15 +64,20 @@ describe('build output', () => {
     const entry = readFileSync('dist/cdn/answer-ui-blocks.js', 'utf8');
     expect(entry).not.to.include('agent-thread');
     expect(entry, 'the catalog descriptions').not.to.include(DESCRIPTION);
-    expect(entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [], 'chunks the entry imports up front').to.deep.equal([]);
+    expect(
+      entry.match(/from\s*["']\.\/chunks\/[^"']+/g) ?? [],
+      'chunks the entry imports up front',
+    ).to.deep.equal([]);
   });
 
   it('npm pack ships what a user needs and nothing else', function () {
     // npm pack itself takes seconds on a busy machine.
     this.timeout(60_000);
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as [
-      { files: { path: string }[] },
-    ];
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        encoding: 'utf8',
+      }),
+    ) as [{ files: { path: string }[] }];
     const files = pack.files.map((f) => f.path);
     for (const needed of [
       'package.json',
@@ -76,7 +94,11 @@ describe('build output', () => {
     ]) {
       expect(files, needed).to.include(needed);
     }
-    const unwanted = files.filter((f) => /\.test\.|test-support|^src\/|^stories\/|^bench\/|^playground\/|^scripts\/|node_modules/.test(f));
+    const unwanted = files.filter((f) =>
+      /\.test\.|test-support|^src\/|^stories\/|^bench\/|^playground\/|^scripts\/|node_modules/.test(
+        f,
+      ),
+    );
     expect(unwanted).to.deep.equal([]);
   });
 

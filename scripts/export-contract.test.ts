@@ -19,10 +19,24 @@ describe('npm run export:contract', () => {
     const project = mkdtempSync(join(tmpdir(), 'answer ui 项目 '));
     try {
       // A copy of the script and the catalog it imports, run the way npm runs it.
-      cpSync(fileURLToPath(new URL('../scripts/export-contract.ts', import.meta.url)), join(project, 'scripts', 'export-contract.ts'));
-      cpSync(fileURLToPath(new URL('../src/catalog', import.meta.url)), join(project, 'src', 'catalog'), { recursive: true });
-      symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(project, 'node_modules'));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/export-contract.ts', 'out.json'], { cwd: project, encoding: 'utf8' });
+      cpSync(
+        fileURLToPath(new URL('../scripts/export-contract.ts', import.meta.url)),
+        join(project, 'scripts', 'export-contract.ts'),
+      );
+      cpSync(
+        fileURLToPath(new URL('../src/catalog', import.meta.url)),
+        join(project, 'src', 'catalog'),
+        { recursive: true },
+      );
+      symlinkSync(
+        fileURLToPath(new URL('../node_modules', import.meta.url)),
+        join(project, 'node_modules'),
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/export-contract.ts', 'out.json'],
+        { cwd: project, encoding: 'utf8' },
+      );
       expect(run.status, run.stderr).to.equal(0);
       expect(readFileSync(join(project, 'out.json'), 'utf8')).to.equal(contractText());
     } finally {

@@ -11,7 +11,9 @@ import { contract } from '../src/catalog/index.js';
 export const contractText = () => `${JSON.stringify(contract(), null, 2)}\n`;
 
 /** Whether this module is the script node was asked to run (compared as real paths: a URL escapes spaces and non-ASCII letters). */
-const isMain = () => Boolean(process.argv[1]) && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(resolve(process.argv[1]!));
+const isMain = () =>
+  Boolean(process.argv[1]) &&
+  realpathSync(fileURLToPath(import.meta.url)) === realpathSync(resolve(process.argv[1]!));
 
 if (isMain()) {
   const target = resolve(process.argv[2] ?? 'answer-ui-catalog.json');

@@ -28,17 +28,30 @@ const MINIFIERS = { css: minifyCss, html: minifyMarkup, svg: minifyMarkup };
 
 /** The source with every `css`/`html`/`svg` template's literal text minified. */
 export function minifyTemplates(code, fileName = 'module.ts') {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TS,
+  );
   const edits = [];
   const visit = (node) => {
-    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && MINIFIERS[node.tag.text]) {
+    if (
+      ts.isTaggedTemplateExpression(node) &&
+      ts.isIdentifier(node.tag) &&
+      MINIFIERS[node.tag.text]
+    ) {
       const minify = MINIFIERS[node.tag.text];
       const template = node.template;
-      const literals = ts.isNoSubstitutionTemplateLiteral(template) ? [template] : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      const literals = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
       for (const literal of literals) {
         // The raw text sits between the opening mark (` or }) and the closing one (` or ${).
         const start = literal.getStart(source) + 1;
-        const end = literal.getEnd() - (ts.isTemplateHead(literal) || ts.isTemplateMiddle(literal) ? 2 : 1);
+        const end =
+          literal.getEnd() - (ts.isTemplateHead(literal) || ts.isTemplateMiddle(literal) ? 2 : 1);
         edits.push([start, end, minify(code.slice(start, end))]);
       }
     }
@@ -46,7 +59,8 @@ export function minifyTemplates(code, fileName = 'module.ts') {
   };
   visit(source);
   let out = code;
-  for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+  for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0]))
+    out = out.slice(0, start) + text + out.slice(end);
   return out;
 }
 

@@ -5,9 +5,11 @@ import { minifyCss, minifyTemplates } from './minify-templates.mjs';
 
 describe('minifyTemplates', () => {
   it('drops CSS comments and the white space around punctuation, keeping what separates words', () => {
-    expect(minifyCss('/* why */\n  :host {\n    margin: 0 auto;\n    font: 1rem / 1.5 sans-serif;\n  }\n  a > b ,\n  c d { }\n')).to.equal(
-      ' :host{margin:0 auto;font:1rem / 1.5 sans-serif}a>b,c d{}',
-    );
+    expect(
+      minifyCss(
+        '/* why */\n  :host {\n    margin: 0 auto;\n    font: 1rem / 1.5 sans-serif;\n  }\n  a > b ,\n  c d { }\n',
+      ),
+    ).to.equal(' :host{margin:0 auto;font:1rem / 1.5 sans-serif}a>b,c d{}');
   });
 
   it('collapses markup white space and leaves expressions, other templates and strings alone', () => {

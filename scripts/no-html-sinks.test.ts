@@ -3,13 +3,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /* The spec allows no HTML or code sinks anywhere in the library. */
-const SINKS = /\binnerHTML\b|\bouterHTML\b|insertAdjacentHTML|unsafeHTML|unsafeSVG|document\.write|\beval\s*\(|new Function\s*\(|srcdoc/;
+const SINKS =
+  /\binnerHTML\b|\bouterHTML\b|insertAdjacentHTML|unsafeHTML|unsafeSVG|document\.write|\beval\s*\(|new Function\s*\(|srcdoc/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !path.includes('test-support') ? [path] : [];
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !path.includes('test-support')
+      ? [path]
+      : [];
   });
 }
 

@@ -15,8 +15,18 @@ const steps = [
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
-  { name: 'browser tests', command: 'npx', args: ['wtr'], count: browserCounts, before: () => rmSync('.test-results/browser.json', { force: true }) },
-  { name: 'storybook build', command: 'npx', args: ['storybook', 'build', '--quiet', '-o', 'storybook-static'] },
+  {
+    name: 'browser tests',
+    command: 'npx',
+    args: ['wtr'],
+    count: browserCounts,
+    before: () => rmSync('.test-results/browser.json', { force: true }),
+  },
+  {
+    name: 'storybook build',
+    command: 'npx',
+    args: ['storybook', 'build', '--quiet', '-o', 'storybook-static'],
+  },
   {
     name: 'story checks',
     command: 'node',
@@ -28,7 +38,10 @@ const steps = [
 
 function run({ command, args }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+    });
     let output = '';
     const keep = (chunk, stream) => {
       output += chunk;

@@ -25,7 +25,10 @@ export function serve(dir) {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'max-age=3600',
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end();

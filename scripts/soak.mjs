@@ -8,8 +8,30 @@ import { spawnSync } from 'node:child_process';
 const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || '10000', SOAK: '1' };
 const steps = [
   ['npm', ['run', 'build', '--silent']],
-  ['npx', ['mocha', '--no-config', '--node-option', 'import=tsx', '--timeout', '3600000', 'src/catalog/properties.node.test.ts', 'security/injection.test.ts']],
-  ['npx', ['wtr', '--files', 'src/**/*.fuzz.test.ts', 'src/thread/thread.test.ts', 'src/thread/sse.test.ts', 'src/store/*.test.ts']],
+  [
+    'npx',
+    [
+      'mocha',
+      '--no-config',
+      '--node-option',
+      'import=tsx',
+      '--timeout',
+      '3600000',
+      'src/catalog/properties.node.test.ts',
+      'security/injection.test.ts',
+    ],
+  ],
+  [
+    'npx',
+    [
+      'wtr',
+      '--files',
+      'src/**/*.fuzz.test.ts',
+      'src/thread/thread.test.ts',
+      'src/thread/sse.test.ts',
+      'src/store/*.test.ts',
+    ],
+  ],
 ];
 for (const [command, args] of steps) {
   console.log(`\n── ${command} ${args.join(' ')} (FUZZ_RUNS=${env.FUZZ_RUNS}) ──`);

@@ -35,16 +35,29 @@ export async function settleInPage(timeout) {
   const pending = async () => {
     const waiting = [];
     const elements = deep();
-    await Promise.all(elements.filter((el) => el.updateComplete instanceof Promise).map((el) => el.updateComplete));
+    await Promise.all(
+      elements.filter((el) => el.updateComplete instanceof Promise).map((el) => el.updateComplete),
+    );
     // Finite transitions and animations still running (a theme switch a chart or map redraws after, for one).
     const roots = [document, ...elements.filter((el) => el.shadowRoot).map((el) => el.shadowRoot)];
     const running = roots
       .flatMap((root) => root.getAnimations())
-      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      .filter(
+        (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+      );
     if (running.length) waiting.push(`${running.length} animation(s)`);
-    const lazy = elements.filter((el) => el.localName === 'answer-chart' || el.localName === 'answer-map-location');
+    const lazy = elements.filter(
+      (el) => el.localName === 'answer-chart' || el.localName === 'answer-map-location',
+    );
     const shown = new Map(
-      await Promise.all(lazy.map(async (el) => [el, await inView(el.localName === 'answer-chart' ? el : (el.shadowRoot?.querySelector('.map') ?? el))])),
+      await Promise.all(
+        lazy.map(async (el) => [
+          el,
+          await inView(
+            el.localName === 'answer-chart' ? el : (el.shadowRoot?.querySelector('.map') ?? el),
+          ),
+        ]),
+      ),
     );
     for (const el of lazy) {
       if (!shown.get(el)) continue;
@@ -56,8 +69,11 @@ export async function settleInPage(timeout) {
             .getImageData(0, 0, c.width, c.height)
             .data.some((value, i) => i % 4 === 3 && value !== 0);
         // A drawing of older values (an in-place update not drawn yet) is not drawn either.
-        const stale = () => JSON.stringify(el.chartInstance.data.datasets.map((d) => d.data)) !== JSON.stringify((el.series ?? []).map((s) => s.values));
-        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas) || stale()) waiting.push(`chart "${el.heading}"`);
+        const stale = () =>
+          JSON.stringify(el.chartInstance.data.datasets.map((d) => d.data)) !==
+          JSON.stringify((el.series ?? []).map((s) => s.values));
+        if (!canvas || canvas.width === 0 || canvas.height === 0 || blank(canvas) || stale())
+          waiting.push(`chart "${el.heading}"`);
       }
       if (el.localName === 'answer-map-location') {
         const box = el.shadowRoot?.querySelector('.map');
@@ -69,7 +85,11 @@ export async function settleInPage(timeout) {
         const layer = box.querySelector('.leaflet-layer');
         if (!layer) continue; // no tile source: the marker on a plain background
         const tiles = [...layer.querySelectorAll('img.leaflet-tile')];
-        const loaded = (img) => img.complete && img.naturalWidth > 0 && img.classList.contains('leaflet-tile-loaded') && ['', '1'].includes(img.style.opacity);
+        const loaded = (img) =>
+          img.complete &&
+          img.naturalWidth > 0 &&
+          img.classList.contains('leaflet-tile-loaded') &&
+          ['', '1'].includes(img.style.opacity);
         if (tiles.length === 0 || !tiles.every(loaded)) waiting.push(`tiles of map "${el.label}"`);
       }
     }
@@ -95,7 +115,8 @@ export function layoutInPage(maxHeight) {
   if (!story) return { clip: null, overflow };
   const padding = parseFloat(getComputedStyle(story).paddingBottom) || 0;
   let bottom = story.getBoundingClientRect().top + padding;
-  for (const child of story.children) bottom = Math.max(bottom, child.getBoundingClientRect().bottom + padding);
+  for (const child of story.children)
+    bottom = Math.max(bottom, child.getBoundingClientRect().bottom + padding);
   const height = Math.min(Math.ceil(bottom), maxHeight);
   return { clip: { x: 0, y: 0, width: document.documentElement.clientWidth, height }, overflow };
 }
@@ -109,9 +130,13 @@ export function watchRendersInPage() {
     state.finished[storyId] = (state.finished[storyId] ?? 0) + 1;
     if (status === 'error') state.errors.push('the story threw while rendering');
   });
-  channel.on('storyErrored', ({ title, description }) => state.errors.push(`${title}: ${description}`));
+  channel.on('storyErrored', ({ title, description }) =>
+    state.errors.push(`${title}: ${description}`),
+  );
   channel.on('storyThrewException', (error) => state.errors.push(String(error?.message ?? error)));
-  channel.on('playFunctionThrewException', (error) => state.errors.push(`play: ${String(error?.message ?? error)}`));
+  channel.on('playFunctionThrewException', (error) =>
+    state.errors.push(`play: ${String(error?.message ?? error)}`),
+  );
 }
 
 /** In the page: blurs the focused element, however deep in shadow roots. */

@@ -31,7 +31,12 @@ import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.mjs';
 import { serve } from './serve-static.mjs';
-import { blurInPage, layoutInPage, settleInPage, watchRendersInPage } from './story-checks-page.mjs';
+import {
+  blurInPage,
+  layoutInPage,
+  settleInPage,
+  watchRendersInPage,
+} from './story-checks-page.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -72,7 +77,8 @@ const FORCED_COLORS_STORIES = new Set([
 ]);
 const FORCED_COLORS = { theme: 'dark', direction: 'ltr', forcedColors: true };
 /** The variants a story is checked in. */
-const variantsOf = (id) => (FORCED_COLORS_STORIES.has(id) ? [...VARIANTS, FORCED_COLORS] : VARIANTS);
+const variantsOf = (id) =>
+  FORCED_COLORS_STORIES.has(id) ? [...VARIANTS, FORCED_COLORS] : VARIANTS;
 /** Tall enough that the lazily drawn charts and maps of a long story are in view, and drawn. */
 const VIEWPORT_HEIGHT = 2400;
 /** Screenshots stop here: enough for any story, small enough to commit. */
@@ -112,19 +118,27 @@ function compare(name, actualBuffer) {
   const fail = (message, diff) => {
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, name.replace(/\.png$/, '.actual.png')), actualBuffer);
-    if (diff) writeFileSync(join(RESULTS, name.replace(/\.png$/, '.diff.png')), PNG.sync.write(diff));
+    if (diff)
+      writeFileSync(join(RESULTS, name.replace(/\.png$/, '.diff.png')), PNG.sync.write(diff));
     return message;
   };
-  if (!existsSync(baselinePath)) return fail(`no baseline ${name} (run with UPDATE_BASELINES=1 to create it)`);
+  if (!existsSync(baselinePath))
+    return fail(`no baseline ${name} (run with UPDATE_BASELINES=1 to create it)`);
   const expected = PNG.sync.read(readFileSync(baselinePath));
   const actual = PNG.sync.read(actualBuffer);
   if (expected.width !== actual.width || expected.height !== actual.height) {
-    return fail(`${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}`);
+    return fail(
+      `${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}`,
+    );
   }
   const diff = new PNG({ width: actual.width, height: actual.height });
-  const differing = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, { threshold: PIXEL_THRESHOLD });
+  const differing = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, {
+    threshold: PIXEL_THRESHOLD,
+  });
   const share = differing / (actual.width * actual.height);
-  return share > ALLOWED_DIFF ? fail(`${name}: ${(share * 100).toFixed(2)}% of pixels differ (${differing})`, diff) : null;
+  return share > ALLOWED_DIFF
+    ? fail(`${name}: ${(share * 100).toFixed(2)}% of pixels differ (${differing})`, diff)
+    : null;
 }
 
 /** Runs every story at one width in its own page; returns failures by story id and kind. */
@@ -139,7 +153,8 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
   const blocked = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:')
+      return route.continue();
     blocked.push(url.href);
     return route.abort('blockedbyclient');
   });
@@ -152,10 +167,16 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
     failures.set(id, entry);
   };
 
-  const finishedCount = (id) => page.evaluate((storyId) => window.__storyChecks?.finished[storyId] ?? 0, id);
+  const finishedCount = (id) =>
+    page.evaluate((storyId) => window.__storyChecks?.finished[storyId] ?? 0, id);
   const waitFinished = (id, count) =>
-    page.waitForFunction(([storyId, n]) => (window.__storyChecks.finished[storyId] ?? 0) > n, [id, count], { timeout: SETTLE_TIMEOUT, polling: 20 });
-  const emit = (event, payload) => page.evaluate(([e, p]) => window.__STORYBOOK_ADDONS_CHANNEL__.emit(e, p), [event, payload]);
+    page.waitForFunction(
+      ([storyId, n]) => (window.__storyChecks.finished[storyId] ?? 0) > n,
+      [id, count],
+      { timeout: SETTLE_TIMEOUT, polling: 20 },
+    );
+  const emit = (event, payload) =>
+    page.evaluate(([e, p]) => window.__STORYBOOK_ADDONS_CHANNEL__.emit(e, p), [event, payload]);
   /**
    * Re-renders the current story with new globals. Storybook runs a play
    * function only when a story is mounted, not when it re-renders, so a
@@ -166,7 +187,13 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
     let before = await finishedCount(id);
     await emit('updateGlobals', { globals });
     await waitFinished(id, before);
-    if (!remount || !(await page.evaluate(() => Boolean(window.__STORYBOOK_PREVIEW__.currentRender?.story?.playFunction)))) return;
+    if (
+      !remount ||
+      !(await page.evaluate(() =>
+        Boolean(window.__STORYBOOK_PREVIEW__.currentRender?.story?.playFunction),
+      ))
+    )
+      return;
     before = await finishedCount(id);
     await emit('forceRemount', { storyId: id });
     await waitFinished(id, before);
@@ -175,15 +202,22 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
   let current;
 
   for (const id of stories) {
-    const tag = (variant) => `${width}px ${variant.forcedColors ? 'forced colors' : `${variant.theme} ${variant.direction}`}`;
+    const tag = (variant) =>
+      `${width}px ${variant.forcedColors ? 'forced colors' : `${variant.theme} ${variant.direction}`}`;
     blocked.length = 0;
     pageErrors.length = 0;
     if (!loaded || urlArgs(id) || (current && urlArgs(current))) {
       await page.goto(storyUrl(origin, id, VARIANTS[0]));
-      await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished', null, {
-        timeout: SETTLE_TIMEOUT,
-        polling: 20,
-      });
+      await page.waitForFunction(
+        () =>
+          window.__STORYBOOK_ADDONS_CHANNEL__ &&
+          window.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished',
+        null,
+        {
+          timeout: SETTLE_TIMEOUT,
+          polling: 20,
+        },
+      );
       await page.evaluate(watchRendersInPage);
       await page.addScriptTag({ content: axeSource });
       loaded = true;
@@ -198,7 +232,8 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
 
     for (const [i, variant] of variantsOf(id).entries()) {
       const { theme, direction } = variant;
-      if (variant.forcedColors) await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+      if (variant.forcedColors)
+        await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
       if (i > 0) await setGlobals(id, { theme, direction }, { remount: true });
       let waiting = await page.evaluate(settleInPage, SETTLE_TIMEOUT);
       if (variant.forcedColors) {
@@ -207,19 +242,31 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
       }
       for (const what of waiting) fail(id, 'visual', `${tag(variant)}: ${what} not drawn`);
       const errors = await page.evaluate(() => window.__storyChecks.errors.splice(0));
-      for (const error of [...errors, ...pageErrors.splice(0)]) fail(id, 'axe', `${tag(variant)}: error: ${error}`);
+      for (const error of [...errors, ...pageErrors.splice(0)])
+        fail(id, 'axe', `${tag(variant)}: error: ${error}`);
 
       const { violations } = await page.evaluate(
-        (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false }),
+        (tags) =>
+          window.axe.run(document, {
+            runOnly: { type: 'tag', values: tags },
+            resultTypes: ['violations'],
+            iframes: false,
+          }),
         AXE_TAGS,
       );
       for (const v of violations) {
-        const nodes = v.nodes.map((n) => `      ${n.target.join(' > ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join('\n');
+        const nodes = v.nodes
+          .map(
+            (n) =>
+              `      ${n.target.join(' > ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+          )
+          .join('\n');
         fail(id, 'axe', `${tag(variant)}: ${v.id} (${v.impact}): ${v.help}\n${nodes}`);
       }
 
       const { clip, overflow } = await page.evaluate(layoutInPage, MAX_SHOT_HEIGHT);
-      if (overflow > 0) fail(id, 'visual', `${tag(variant)}: the page scrolls sideways by ${overflow}px`);
+      if (overflow > 0)
+        fail(id, 'visual', `${tag(variant)}: the page scrolls sideways by ${overflow}px`);
       if (variant.direction === 'ltr' && clip && SHOT_WIDTHS.includes(width)) {
         const shoot = () => page.screenshot({ clip, caret: 'hide' });
         let problem = compare(shotName(id, width, variant), await shoot());
@@ -232,7 +279,8 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
         }
         if (problem) fail(id, 'visual', problem);
       }
-      for (const url of blocked.splice(0)) fail(id, 'axe', `${tag(variant)}: request off 127.0.0.1 blocked: ${url}`);
+      for (const url of blocked.splice(0))
+        fail(id, 'axe', `${tag(variant)}: request off 127.0.0.1 blocked: ${url}`);
       if (variant.forcedColors) {
         await page.evaluate(blurInPage);
         await page.emulateMedia({ forcedColors: 'none', colorScheme: 'light' });
@@ -254,7 +302,10 @@ async function main() {
     .filter((entry) => entry.type === 'story' && (!GREP || entry.id.includes(GREP)))
     .map((entry) => entry.id)
     .sort();
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeSource = readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
   mkdirSync(BASELINES, { recursive: true });
   rmSync(RESULTS, { recursive: true, force: true });
 
@@ -266,7 +317,11 @@ async function main() {
     const probe = await browser.newPage();
     const userAgent = await probe.evaluate(() => navigator.userAgent);
     await probe.close();
-    await Promise.all(WIDTHS.map((width) => checkWidth(browser, origin, stories, width, failures, axeSource, userAgent)));
+    await Promise.all(
+      WIDTHS.map((width) =>
+        checkWidth(browser, origin, stories, width, failures, axeSource, userAgent),
+      ),
+    );
   } finally {
     await browser.close();
     server.close();
@@ -275,8 +330,13 @@ async function main() {
   // A full update also drops the baselines of stories that are gone.
   if (UPDATE && !GREP) {
     const shot = (id) => variantsOf(id).filter((variant) => variant.direction === 'ltr');
-    const expected = new Set(stories.flatMap((id) => SHOT_WIDTHS.flatMap((width) => shot(id).map((variant) => shotName(id, width, variant)))));
-    for (const name of readdirSync(BASELINES)) if (name.endsWith('.png') && !expected.has(name)) rmSync(join(BASELINES, name));
+    const expected = new Set(
+      stories.flatMap((id) =>
+        SHOT_WIDTHS.flatMap((width) => shot(id).map((variant) => shotName(id, width, variant))),
+      ),
+    );
+    for (const name of readdirSync(BASELINES))
+      if (name.endsWith('.png') && !expected.has(name)) rmSync(join(BASELINES, name));
   }
 
   let passed = 0;
@@ -297,7 +357,10 @@ async function main() {
       ` (and forced colours for ${stories.filter((id) => FORCED_COLORS_STORIES.has(id)).length}) in ${seconds}s` +
       `${UPDATE ? ' (baselines rewritten)' : ''}: ${passed} passing, ${failed} failing`,
   );
-  if (failed > 0 && !UPDATE) console.log(`Actual and diff images of changed screenshots: ${join('.test-results', 'stories')}`);
+  if (failed > 0 && !UPDATE)
+    console.log(
+      `Actual and diff images of changed screenshots: ${join('.test-results', 'stories')}`,
+    );
   mkdirSync(join(ROOT, '.test-results'), { recursive: true });
   writeFileSync(join(ROOT, '.test-results', 'stories.json'), JSON.stringify({ passed, failed }));
   process.exit(failed > 0 ? 1 : 0);

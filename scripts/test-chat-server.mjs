@@ -16,7 +16,11 @@
  * GET  /api/test-chat/last?id=…  → the last request body for that chat id
  * GET  /api/test-chat/resumes?id=…  → how many times that chat's answer was asked for again
  */
-import { createUIMessageStream, createUIMessageStreamResponse, UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  UI_MESSAGE_STREAM_HEADERS,
+} from 'ai';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,7 +102,11 @@ export function testChatServer() {
   const resumesById = new Map();
   const sweep = () => {
     for (const [id, recording] of recordings) {
-      if (recording.finishedAt !== undefined && Date.now() - recording.finishedAt > KEEP_FINISHED_MS) recordings.delete(id);
+      if (
+        recording.finishedAt !== undefined &&
+        Date.now() - recording.finishedAt > KEEP_FINISHED_MS
+      )
+        recordings.delete(id);
     }
   };
 

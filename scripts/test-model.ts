@@ -35,11 +35,31 @@ const threadId = `model-acceptance-${Date.now().toString(36)}`;
 async function ask(page: Page, text: string): Promise<TurnSummary> {
   return page.evaluate(
     async ({ text, timeout }) => {
-      type Item = { kind: string; blockId?: string; valid?: boolean; parts?: string[]; detail?: string };
-      type Turn = { role: string; status: string; items: Item[]; final?: { text: string; blockIds: string[] } };
-      const thread = document.querySelector('agent-thread') as unknown as HTMLElement & { send(t: string): Promise<void>; busy: boolean; messages: Turn[] };
+      type Item = {
+        kind: string;
+        blockId?: string;
+        valid?: boolean;
+        parts?: string[];
+        detail?: string;
+      };
+      type Turn = {
+        role: string;
+        status: string;
+        items: Item[];
+        final?: { text: string; blockIds: string[] };
+      };
+      const thread = document.querySelector('agent-thread') as unknown as HTMLElement & {
+        send(t: string): Promise<void>;
+        busy: boolean;
+        messages: Turn[];
+      };
       const answered = thread.send(text);
-      await Promise.race([answered, new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in time')), timeout))]);
+      await Promise.race([
+        answered,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no answer in time')), timeout),
+        ),
+      ]);
       while (thread.busy) await new Promise((resolve) => setTimeout(resolve, 100));
       const turn = thread.messages.at(-1)!;
       return {
@@ -72,35 +92,62 @@ try {
   await page.goto(playground.url);
   await page.waitForFunction(() => customElements.get('agent-thread'));
   await page.evaluate(async (id) => {
-    const thread = document.querySelector('agent-thread') as unknown as { threadId: string; restored: Promise<void> };
+    const thread = document.querySelector('agent-thread') as unknown as {
+      threadId: string;
+      restored: Promise<void>;
+    };
     thread.threadId = id;
     await thread.restored;
   }, threadId);
-  console.log(`test:model: ${process.env.ANSWER_UI_MODEL} at ${process.env.ANSWER_UI_BASE_URL}, thread ${threadId}`);
+  console.log(
+    `test:model: ${process.env.ANSWER_UI_MODEL} at ${process.env.ANSWER_UI_BASE_URL}, thread ${threadId}`,
+  );
 
-  const first = await ask(page, 'Monthly revenue was 380,000 USD in July, 400,000 in August and 420,000 in September. Show it as a chart and report on it.');
-  check(first.status === 'complete', `turn 1 completed (status ${first.status}${first.notices.length ? `; ${first.notices.join('; ')}` : ''})`);
-  check(first.validBlocks.length > 0, `turn 1 published a valid block (${first.validBlocks.join(', ') || 'none'})`);
+  const first = await ask(
+    page,
+    'Monthly revenue was 380,000 USD in July, 400,000 in August and 420,000 in September. Show it as a chart and report on it.',
+  );
   check(
-    first.reportBlocks.length > 0 && first.reportBlocks.every((id) => first.validBlocks.includes(id)),
+    first.status === 'complete',
+    `turn 1 completed (status ${first.status}${first.notices.length ? `; ${first.notices.join('; ')}` : ''})`,
+  );
+  check(
+    first.validBlocks.length > 0,
+    `turn 1 published a valid block (${first.validBlocks.join(', ') || 'none'})`,
+  );
+  check(
+    first.reportBlocks.length > 0 &&
+      first.reportBlocks.every((id) => first.validBlocks.includes(id)),
     `turn 1's report names its blocks (${first.reportBlocks.join(', ') || 'none'})`,
   );
 
-  const second = await ask(page, 'In the chart you just showed, which month was highest, and by how much over July? Answer briefly.');
+  const second = await ask(
+    page,
+    'In the chart you just showed, which month was highest, and by how much over July? Answer briefly.',
+  );
   const answer = `${second.text}\n${second.report ?? ''}`;
   check(second.status === 'complete', `turn 2 completed (status ${second.status})`);
-  check(/sep/i.test(answer) && /40[,.\s]?000|40\s?k/i.test(answer), `turn 2 read the chart back: ${JSON.stringify(answer.slice(0, 300))}`);
+  check(
+    /sep/i.test(answer) && /40[,.\s]?000|40\s?k/i.test(answer),
+    `turn 2 read the chart back: ${JSON.stringify(answer.slice(0, 300))}`,
+  );
 } catch (error) {
   failures.push(String(error));
   console.error(error);
 } finally {
   // Only this run's thread is deleted: the playground's other threads stay.
   await page
-    ?.evaluate(() => (document.querySelector('agent-thread') as unknown as { newConversation(): Promise<void> }).newConversation())
+    ?.evaluate(() =>
+      (
+        document.querySelector('agent-thread') as unknown as { newConversation(): Promise<void> }
+      ).newConversation(),
+    )
     .catch(() => undefined);
   await browser.close();
   await playground.close();
 }
 
-console.log(failures.length ? `test:model: ${failures.length} check(s) failed` : 'test:model: passed');
+console.log(
+  failures.length ? `test:model: ${failures.length} check(s) failed` : 'test:model: passed',
+);
 process.exit(failures.length ? 1 : 0);

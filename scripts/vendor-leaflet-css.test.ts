@@ -5,7 +5,10 @@ import { leafletStylesModule } from './vendor-leaflet-css.mjs';
 
 describe('vendored Leaflet styles', () => {
   it('match the installed leaflet (run node scripts/vendor-leaflet-css.mjs after an upgrade)', () => {
-    const committed = readFileSync(new URL('../src/components/map-location/leaflet.styles.ts', import.meta.url), 'utf8');
+    const committed = readFileSync(
+      new URL('../src/components/map-location/leaflet.styles.ts', import.meta.url),
+      'utf8',
+    );
     expect(committed).to.equal(leafletStylesModule());
     expect(committed).not.to.match(/url\(/);
   });

@@ -9,12 +9,20 @@ const pwned = [];
 const violations = [];
 const errors = [];
 window.pwn = (tag) => pwned.push(String(tag));
-document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} blocked ${e.blockedURI}: ${e.sample}`), true);
+document.addEventListener(
+  'securitypolicyviolation',
+  (e) => violations.push(`${e.violatedDirective} blocked ${e.blockedURI}: ${e.sample}`),
+  true,
+);
 window.addEventListener('error', (e) => errors.push(String(e.message)));
-window.addEventListener('unhandledrejection', (e) => errors.push(`unhandled rejection: ${String(e.reason?.stack ?? e.reason)}`));
+window.addEventListener('unhandledrejection', (e) =>
+  errors.push(`unhandled rejection: ${String(e.reason?.stack ?? e.reason)}`),
+);
 
 const ui = await import('/dist/cdn/answer-ui.js');
-ui.configureAnswerUI({ map: { tileUrl: `${location.origin}/tiles/{z}/{x}/{y}.png`, attribution: 'Local test tiles' } });
+ui.configureAnswerUI({
+  map: { tileUrl: `${location.origin}/tiles/{z}/{x}/{y}.png`, attribution: 'Local test tiles' },
+});
 const stage = document.getElementById('stage');
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,7 +68,8 @@ async function settle(root) {
     deepElements(root).filter(
       (e) =>
         (e.localName === 'answer-chart' && !e.chartInstance && e.view !== 'table') ||
-        (e.localName === 'answer-map-location' && !e.shadowRoot.querySelector('.leaflet-container')),
+        (e.localName === 'answer-map-location' &&
+          !e.shadowRoot.querySelector('.leaflet-container')),
     );
   const deadline = Date.now() + 5_000;
   while (pending().length && Date.now() < deadline) {
@@ -71,8 +80,30 @@ async function settle(root) {
 }
 
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'blob:']);
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'srcset', 'background', 'data', 'ping'];
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'portal', 'applet']);
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'srcset',
+  'background',
+  'data',
+  'ping',
+];
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'link',
+  'portal',
+  'applet',
+]);
 
 /** What a payload could have planted in the DOM: active elements, handlers, non-http URLs, CSS that fetches. */
 function audit(root) {
@@ -80,10 +111,12 @@ function audit(root) {
   for (const element of deepElements(root)) {
     const tag = element.localName;
     if (FORBIDDEN_TAGS.has(tag)) findings.push(`<${tag}> element`);
-    if (tag === 'style' && /url\(|@import/i.test(element.textContent)) findings.push('<style> that fetches');
+    if (tag === 'style' && /url\(|@import/i.test(element.textContent))
+      findings.push('<style> that fetches');
     for (const { name, value } of element.attributes) {
       if (/^on/i.test(name)) findings.push(`<${tag} ${name}>`);
-      if (name === 'style' && /url\(|expression\(/i.test(value)) findings.push(`<${tag} style="${value}">`);
+      if (name === 'style' && /url\(|expression\(/i.test(value))
+        findings.push(`<${tag} style="${value}">`);
       if (URL_ATTRIBUTES.includes(name.toLowerCase()) && value) {
         let scheme;
         try {
@@ -121,7 +154,10 @@ function bidiLeaks(root) {
       }
       const own = node.data.trim();
       const all = (box?.textContent ?? '').trim();
-      if (box && all !== own) leaks.push(`bidi controls in "${own.slice(0, 30)}" can reorder "${all.slice(0, 60)}" in <${box.localName}>`);
+      if (box && all !== own)
+        leaks.push(
+          `bidi controls in "${own.slice(0, 30)}" can reorder "${all.slice(0, 60)}" in <${box.localName}>`,
+        );
     }
   }
   return leaks;
@@ -147,7 +183,9 @@ window.harness = {
     pwned: pwned.splice(0),
     violations: violations.splice(0),
     errors: errors.splice(0),
-    polluted: [Object.prototype, Array.prototype, Function.prototype].some((p) => 'polluted' in p || 'isAdmin' in p),
+    polluted: [Object.prototype, Array.prototype, Function.prototype].some(
+      (p) => 'polluted' in p || 'isAdmin' in p,
+    ),
   }),
 
   async block(input) {
@@ -155,7 +193,11 @@ window.harness = {
     element.block = input;
     const seen = await report(stage);
     const shadow = element.shadowRoot;
-    return { ...seen, elements: shadow.querySelectorAll('[data-element-id]').length, fallback: shadow.querySelector('.fallback')?.textContent.trim() ?? '' };
+    return {
+      ...seen,
+      elements: shadow.querySelectorAll('[data-element-id]').length,
+      fallback: shadow.querySelector('.fallback')?.textContent.trim() ?? '',
+    };
   },
 
   async element(tag, props) {
@@ -196,7 +238,9 @@ window.harness = {
     await new Promise((resolve, reject) => {
       const tx = db.transaction(['threads', 'messages'], 'readwrite');
       tx.objectStore('threads').put({ id: threadId, updatedAt: Date.now(), bytes: 0 });
-      records.forEach((record, position) => tx.objectStore('messages').put({ threadId, position, ...record }));
+      records.forEach((record, position) =>
+        tx.objectStore('messages').put({ threadId, position, ...record }),
+      );
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
     });

@@ -30,7 +30,8 @@ interface PageState {
 
 const QUICK = !process.env.SOAK;
 const baseCases = conformance.cases as { name: string; input: unknown }[];
-const baseBlock = (name: string) => structuredClone(baseCases.find((c) => c.name === name)!.input) as Block;
+const baseBlock = (name: string) =>
+  structuredClone(baseCases.find((c) => c.name === name)!.input) as Block;
 
 /** Every catalog component in one valid block: the conformance "every component" case plus a metric and a chart. */
 function everyComponent(): Block {
@@ -52,7 +53,8 @@ function poisoned(payload: string): Block {
 }
 
 /** Server-sent events as the AI SDK UI message stream frames them. */
-const sse = (parts: unknown[]) => parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
+const sse = (parts: unknown[]) =>
+  parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
 
 function turnWith(text: string, block: unknown): string {
   const deltas = text.match(/[\s\S]{1,7}/g) ?? [];
@@ -62,13 +64,23 @@ function turnWith(text: string, block: unknown): string {
     { type: 'reasoning-start', id: 'r' },
     { type: 'reasoning-delta', id: 'r', delta: text.slice(0, 300) },
     { type: 'reasoning-end', id: 'r' },
-    { type: 'tool-input-available', toolCallId: 'c1', toolName: text.slice(0, 60), input: { q: text } },
+    {
+      type: 'tool-input-available',
+      toolCallId: 'c1',
+      toolName: text.slice(0, 60),
+      input: { q: text },
+    },
     { type: 'tool-output-available', toolCallId: 'c1', output: { text } },
     { type: 'text-start', id: 't' },
     ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })),
     { type: 'text-end', id: 't' },
     { type: 'data-answer_ui', id: 'b', data: block },
-    { type: 'source-url', sourceId: 's', url: 'javascript:pwn("source")', title: text.slice(0, 80) },
+    {
+      type: 'source-url',
+      sourceId: 's',
+      url: 'javascript:pwn("source")',
+      title: text.slice(0, 80),
+    },
     { type: 'file', url: 'https://attacker.example/file.png', mediaType: 'image/png' },
     { type: 'finish-step' },
     { type: 'finish' },
@@ -80,7 +92,12 @@ const RAW_STREAMS: { name: string; raw: string }[] = [
   { name: 'not JSON', raw: 'data: <script>pwn("raw")</script>\n\ndata: {"type":"text-delta"\n\n' },
   {
     name: 'unknown part types',
-    raw: sse([{ type: 'start' }, { type: 'x-eval', code: 'pwn("part")' }, { type: '__proto__', polluted: true }, { type: 'finish' }]),
+    raw: sse([
+      { type: 'start' },
+      { type: 'x-eval', code: 'pwn("part")' },
+      { type: '__proto__', polluted: true },
+      { type: 'finish' },
+    ]),
   },
   {
     name: 'prototype keys in a data part',
@@ -88,12 +105,23 @@ const RAW_STREAMS: { name: string; raw: string }[] = [
   },
   {
     name: 'error part with markup',
-    raw: sse([{ type: 'start' }, { type: 'error', errorText: '<img src=x onerror=pwn("error")> https://attacker.example/err' }]),
+    raw: sse([
+      { type: 'start' },
+      { type: 'error', errorText: '<img src=x onerror=pwn("error")> https://attacker.example/err' },
+    ]),
   },
-  { name: 'deeply nested data', raw: `data: {"type":"data-answer_ui","id":"d","data":${'['.repeat(50_000)}${']'.repeat(50_000)}}\n\ndata: [DONE]\n\n` },
+  {
+    name: 'deeply nested data',
+    raw: `data: {"type":"data-answer_ui","id":"d","data":${'['.repeat(50_000)}${']'.repeat(50_000)}}\n\ndata: [DONE]\n\n`,
+  },
   {
     name: 'oversized text delta',
-    raw: sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: '<b>'.repeat(400_000) }, { type: 'finish' }]),
+    raw: sse([
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: '<b>'.repeat(400_000) },
+      { type: 'finish' },
+    ]),
   },
   {
     name: 'CR and NUL framing',
@@ -142,10 +170,19 @@ function hostileRecords(payload: string): unknown[] {
     }),
     message({ role: 'assistant', id: 'a4', status: 'weird', items: 'not a list' }),
     message(null),
-    { version: 99, bytes: 1, message: { role: 'user', id: 'future', text: 'from a future version' } },
+    {
+      version: 99,
+      bytes: 1,
+      message: { role: 'user', id: 'future', text: 'from a future version' },
+    },
     'a bare string record',
     message({ role: 'user', id: 'u2', text: { toString: 'pwn' } }),
-    message({ role: 'assistant', id: 'a5', status: 'complete', items: [{ kind: 'text', key: 't', text: 'z'.repeat(300_000) }] }),
+    message({
+      role: 'assistant',
+      id: 'a5',
+      status: 'complete',
+      items: [{ kind: 'text', key: 't', text: 'z'.repeat(300_000) }],
+    }),
     message({ role: 'user', id: 'last', text: 'The last good message' }),
   ];
 }
@@ -176,10 +213,18 @@ describe('hostile input under a strict Content Security Policy', function () {
     });
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Trusted Type/i.test(message.text())) pageErrors.push(message.text());
+      if (
+        message.type() === 'error' &&
+        /Content Security Policy|Trusted Type/i.test(message.text())
+      )
+        pageErrors.push(message.text());
     });
     await page.goto(`${server.origin}/security/page.html`);
-    await page.waitForFunction(() => (window as { harnessReady?: boolean }).harnessReady === true, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => (window as { harnessReady?: boolean }).harnessReady === true,
+      null,
+      { timeout: 20_000 },
+    );
   });
 
   after(async () => {
@@ -187,7 +232,8 @@ describe('hostile input under a strict Content Security Policy', function () {
     await server?.close();
   });
 
-  const call = <T>(method: string, ...args: unknown[]): Promise<T> => page.evaluate(`window.harness.${method}(...${JSON.stringify(args)})`) as Promise<T>;
+  const call = <T>(method: string, ...args: unknown[]): Promise<T> =>
+    page.evaluate(`window.harness.${method}(...${JSON.stringify(args)})`) as Promise<T>;
 
   /** After each input: no script ran, no policy was violated, nothing left the origin, nothing was polluted. */
   async function expectClean(what: string, report?: Report) {
@@ -217,11 +263,17 @@ describe('hostile input under a strict Content Security Policy', function () {
       const block = poisoned(value);
       const report = await call<Report>('block', block);
       await expectClean(`block with ${name}`, report);
-      if (head(value)) expect(visible(report.text), 'the payload is shown as text').to.include(head(value));
+      if (head(value))
+        expect(visible(report.text), 'the payload is shown as text').to.include(head(value));
       // The same props set straight on each element, as a host page might.
       for (const element of Object.values(block.elements)) {
         const tag = `answer-${element.type.replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase())}`;
-        const props = Object.fromEntries(Object.entries(element.props).map(([key, prop]) => [key.replace(/_(.)/g, (_, c: string) => c.toUpperCase()), prop]));
+        const props = Object.fromEntries(
+          Object.entries(element.props).map(([key, prop]) => [
+            key.replace(/_(.)/g, (_, c: string) => c.toUpperCase()),
+            prop,
+          ]),
+        );
         const direct = await call<Report>('element', tag, props);
         await expectClean(`<${tag}> with ${name}`, direct);
       }
@@ -257,9 +309,16 @@ describe('hostile input under a strict Content Security Policy', function () {
   for (const [index, { name, value }] of corpus.strings.entries()) {
     if (QUICK && index % 4 !== 0) continue;
     it(`restores records planted in IndexedDB carrying "${name}" without harm`, async () => {
-      const report = await call<Report & { messages: number }>('plant', `planted-${index}`, hostileRecords(value));
+      const report = await call<Report & { messages: number }>(
+        'plant',
+        `planted-${index}`,
+        hostileRecords(value),
+      );
       await expectClean(`planted records: ${name}`, report);
-      expect(visible(report.text)).to.include('The last good message').and.include('after pollution').and.include('Bad block kept as text');
+      expect(visible(report.text))
+        .to.include('The last good message')
+        .and.include('after pollution')
+        .and.include('Bad block kept as text');
       if (head(value)) expect(visible(report.text)).to.include(head(value));
     });
   }

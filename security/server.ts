@@ -24,7 +24,13 @@ export const STRICT_POLICY = [
   'trusted-types lit-html',
 ].join('; ');
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.png': 'image/png', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.css': 'text/css',
+};
 const SERVED = /^\/(security|dist)\//;
 
 export interface StrictServer {
@@ -36,7 +42,11 @@ export interface StrictServer {
 export async function startStrictServer(): Promise<StrictServer> {
   const server = createServer(async (req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://local').pathname);
-    const file = path.startsWith('/tiles/') ? 'src/test-support/tile.png' : SERVED.test(path) ? path.slice(1) : undefined;
+    const file = path.startsWith('/tiles/')
+      ? 'src/test-support/tile.png'
+      : SERVED.test(path)
+        ? path.slice(1)
+        : undefined;
     try {
       if (!file) throw new Error('not served');
       const body = await readFile(file);

@@ -12,7 +12,14 @@ import { outline, settle } from './test-support/settle.js';
 describe('answer-ui/blocks', () => {
   it('registers answer-block and the catalog elements, and no thread', async () => {
     expect(customElements.get('answer-block')).to.equal(AnswerBlock);
-    for (const tag of ['answer-stack', 'answer-metric', 'answer-table', 'answer-chart', 'answer-follow-up-form']) expect(customElements.get(tag), tag).to.exist;
+    for (const tag of [
+      'answer-stack',
+      'answer-metric',
+      'answer-table',
+      'answer-chart',
+      'answer-follow-up-form',
+    ])
+      expect(customElements.get(tag), tag).to.exist;
     expect(customElements.get('agent-thread')).to.equal(undefined);
     expect(customElements.get('answer-markdown')).to.equal(undefined);
   });
@@ -20,7 +27,9 @@ describe('answer-ui/blocks', () => {
   it('renders a validated block and the fallback of an invalid one', async () => {
     const result = validateBlock(revenueBlock());
     expect(result.ok).to.equal(true);
-    const el = await fixture<AnswerBlock>(html`<answer-block .block=${revenueBlock()}></answer-block>`);
+    const el = await fixture<AnswerBlock>(
+      html`<answer-block .block=${revenueBlock()}></answer-block>`,
+    );
     await settle(el);
     expect(outline(el)).to.include('$1,200,000.00');
     el.block = { ...revenueBlock(), root: 'nowhere' };
@@ -34,12 +43,18 @@ describe('answer-ui/blocks', () => {
     frame.src = '/src/test-support/cdn-blocks.html';
     document.body.append(frame);
     try {
-      await waitUntil(() => frame.contentWindow?.customElements?.get('answer-block'), 'the blocks build did not define answer-block', { timeout: 10_000 });
+      await waitUntil(
+        () => frame.contentWindow?.customElements?.get('answer-block'),
+        'the blocks build did not define answer-block',
+        { timeout: 10_000 },
+      );
       const win = frame.contentWindow as Window & typeof globalThis;
       expect(win.customElements.get('agent-thread')).to.equal(undefined);
       const block = win.document.querySelector('answer-block') as HTMLElement & { block: unknown };
       block.block = revenueBlock();
-      await waitUntil(() => outline(block).includes('$1,200,000.00'), 'the block did not render', { timeout: 10_000 });
+      await waitUntil(() => outline(block).includes('$1,200,000.00'), 'the block did not render', {
+        timeout: 10_000,
+      });
       const loaded = win.performance.getEntriesByType('resource').map((e) => e.name);
       expect(
         loaded.filter((url) => /store|define-|attachment|markdown/.test(url)),

@@ -11,11 +11,13 @@ import { outline } from './test-support/settle.js';
 type FrameWindow = Window & typeof globalThis;
 
 function sse(parts: unknown[]): ReadableStream<Uint8Array> {
-  const text = parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
+  const text =
+    parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join('') + 'data: [DONE]\n\n';
   return new Response(text).body!;
 }
 
-const requested = (win: FrameWindow) => win.performance.getEntriesByType('resource').map((e) => e.name);
+const requested = (win: FrameWindow) =>
+  win.performance.getEntriesByType('resource').map((e) => e.name);
 const shadowText = (node: Element) => outline(node);
 
 const place = {
@@ -32,11 +34,19 @@ for (const kind of ['module', 'classic'] as const) {
       const { frame, win, thread } = await cdnPage(kind);
       try {
         await thread.consume(
-          sse([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Only **text** here.' }, { type: 'finish' }]),
+          sse([
+            { type: 'start' },
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Only **text** here.' },
+            { type: 'finish' },
+          ]),
         );
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(shadowText(thread)).to.include('"Only"').and.include('"text"');
-        if (kind === 'module') expect(requested(win).filter((url) => /chart-loader|leaflet/.test(url))).to.deep.equal([]);
+        if (kind === 'module')
+          expect(requested(win).filter((url) => /chart-loader|leaflet/.test(url))).to.deep.equal(
+            [],
+          );
         await thread.consume(
           sse([
             { type: 'start' },
@@ -45,9 +55,14 @@ for (const kind of ['module', 'classic'] as const) {
             { type: 'finish' },
           ]),
         );
-        await waitUntil(() => shadowText(thread).includes('$1,200,000.00') && shadowText(thread).includes('Pump 4'), 'the streamed blocks did not render', {
-          timeout: 10_000,
-        });
+        await waitUntil(
+          () =>
+            shadowText(thread).includes('$1,200,000.00') && shadowText(thread).includes('Pump 4'),
+          'the streamed blocks did not render',
+          {
+            timeout: 10_000,
+          },
+        );
         const chart = () =>
           win.document
             .querySelector('agent-thread')!
@@ -56,9 +71,15 @@ for (const kind of ['module', 'classic'] as const) {
             .shadowRoot!.querySelector('answer-chart') as unknown as { chartInstance?: unknown };
         // Charts draw when they scroll into view.
         (chart() as unknown as HTMLElement).scrollIntoView();
-        await waitUntil(() => chart().chartInstance, 'the chart was not drawn', { timeout: 10_000 });
+        await waitUntil(() => chart().chartInstance, 'the chart was not drawn', {
+          timeout: 10_000,
+        });
         if (kind === 'module') {
-          await waitUntil(() => requested(win).some((url) => /leaflet/.test(url)), 'Leaflet was not loaded for the map', { timeout: 10_000 });
+          await waitUntil(
+            () => requested(win).some((url) => /leaflet/.test(url)),
+            'Leaflet was not loaded for the map',
+            { timeout: 10_000 },
+          );
           expect(requested(win).some((url) => /chart-loader/.test(url))).to.equal(true);
         }
       } finally {

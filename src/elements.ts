@@ -25,4 +25,10 @@ export {
   type FormValue,
 } from './components/shared/events.js';
 export { configureAnswerUI, type AnswerUIOptions, type MapOptions } from './config.js';
-export { setAnswerLocale, getAnswerLocale, localeDirection, answerLocales, type AnswerLocale } from './localization.js';
+export {
+  setAnswerLocale,
+  getAnswerLocale,
+  localeDirection,
+  answerLocales,
+  type AnswerLocale,
+} from './localization.js';

@@ -10,4 +10,10 @@ export { AgentThread } from './thread/thread.js';
 export { formSummary } from './thread/form-submission.js';
 export type { RequestOptions, UIMessage } from './thread/transport.js';
 export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
-export { AnswerSendEvent, AnswerFileSelectEvent, AnswerApprovalResponseEvent, AnswerDataEvent, AnswerStateEvent } from './components/shared/events.js';
+export {
+  AnswerSendEvent,
+  AnswerFileSelectEvent,
+  AnswerApprovalResponseEvent,
+  AnswerDataEvent,
+  AnswerStateEvent,
+} from './components/shared/events.js';

@@ -1,5 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { answerLocales, getAnswerLocale, localeDirection, setAnswerLocale } from './localization.js';
+import {
+  answerLocales,
+  getAnswerLocale,
+  localeDirection,
+  setAnswerLocale,
+} from './localization.js';
 import { $, $$ } from './test-support/dom.js';
 import './components/block/define.js';
 import type { AnswerBlock } from './components/block/block.js';
@@ -15,7 +20,9 @@ import type { AgentThread } from './thread/thread.js';
 function lines(element: Element): number {
   const range = document.createRange();
   range.selectNodeContents(element);
-  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  return new Set(
+    [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+  ).size;
 }
 
 describe('localization', () => {
@@ -25,12 +32,22 @@ describe('localization', () => {
   });
 
   it('switches strings at run time, in elements already on the page', async () => {
-    const chart = await fixture<AnswerChart>(html`<answer-chart heading="T" .labels=${['a']} .series=${[{ name: 's', values: [1] }]}></answer-chart>`);
-    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal(['Line', 'Bar', 'Table']);
+    const chart = await fixture<AnswerChart>(
+      html`<answer-chart heading="T" .labels=${['a']} .series=${[{ name: 's', values: [1] }]}></answer-chart>`,
+    );
+    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal([
+      'Line',
+      'Bar',
+      'Table',
+    ]);
     await setAnswerLocale('fr');
     await chart.updateComplete;
     expect(getAnswerLocale()).to.equal('fr');
-    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal(['Courbes', 'Barres', 'Tableau']);
+    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal([
+      'Courbes',
+      'Barres',
+      'Tableau',
+    ]);
     await setAnswerLocale('zh-Hans');
     await chart.updateComplete;
     expect($$(chart, '.views button')[0]!.textContent).to.equal('折线图');
@@ -60,7 +77,9 @@ describe('localization', () => {
   });
 
   it('keeps two-character composer labels on one line at 320 px (ja, zh-Hans, ko)', async () => {
-    const box = await fixture<HTMLElement>(html`<div style="width: 320px; height: 400px"><agent-thread></agent-thread></div>`);
+    const box = await fixture<HTMLElement>(
+      html`<div style="width: 320px; height: 400px"><agent-thread></agent-thread></div>`,
+    );
     const thread = box.querySelector('agent-thread') as AgentThread;
     const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
     textarea.value = 'A long question about the pressure at pump station 4 and valve 7';
@@ -75,28 +94,44 @@ describe('localization', () => {
 
   it('right to left, Latin headings, labels and tool output keep their own direction', async () => {
     document.documentElement.dir = 'rtl';
-    const block = await fixture<AnswerBlock>(html`<answer-block .block=${investigationBlock()}></answer-block>`);
+    const block = await fixture<AnswerBlock>(
+      html`<answer-block .block=${investigationBlock()}></answer-block>`,
+    );
     await settle(block);
-    const chart = await fixture<AnswerBlock>(html`<answer-block .block=${revenueBlock()}></answer-block>`);
+    const chart = await fixture<AnswerBlock>(
+      html`<answer-block .block=${revenueBlock()}></answer-block>`,
+    );
     await settle(chart);
     const deep = (root: Element, selectors: string[]) => selectors.map((s) => $(root, s));
     const form = $(block, 'answer-follow-up-form');
     const evidence = $(block, 'answer-evidence');
     const table = $(block, 'answer-table');
-    const checked = [...deep(form, ['h3']), ...deep(evidence, ['.heading']), ...deep($(chart, 'answer-chart'), ['h3'])];
+    const checked = [
+      ...deep(form, ['h3']),
+      ...deep(evidence, ['.heading']),
+      ...deep($(chart, 'answer-chart'), ['h3']),
+    ];
     if ($$(table, 'caption').length) checked.push($(table, 'caption'));
-    for (const el of checked) expect(getComputedStyle(el).direction, `"${el.textContent}"`).to.equal('ltr');
+    for (const el of checked)
+      expect(getComputedStyle(el).direction, `"${el.textContent}"`).to.equal('ltr');
 
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     thread.applyPart({ type: 'start' });
     thread.applyPart({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'query_sales' });
-    thread.applyPart({ type: 'tool-input-available', toolCallId: 'c1', toolName: 'query_sales', input: {} });
+    thread.applyPart({
+      type: 'tool-input-available',
+      toolCallId: 'c1',
+      toolName: 'query_sales',
+      input: {},
+    });
     thread.applyPart({ type: 'tool-output-available', toolCallId: 'c1', output: { rows: 151 } });
     await settle(thread);
     const summary = $($(thread, 'agent-turn'), '.step .summary');
     expect(summary.textContent).to.include('"rows"');
     // Shown in its own order: the opening brace comes first, on the left.
-    const brace = [...summary.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('{'))!;
+    const brace = [...summary.childNodes].find(
+      (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('{'),
+    )!;
     const range = document.createRange();
     range.setStart(brace, brace.textContent!.indexOf('{'));
     range.setEnd(brace, brace.textContent!.indexOf('{') + 1);
@@ -111,7 +146,9 @@ describe('localization', () => {
     const text = box.querySelector('answer-text')!;
     await (text as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const p = $(text, '.text');
-    const node = [...p.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+    const node = [...p.childNodes].find(
+      (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim(),
+    )!;
     const content = node.textContent!;
     let at = 0;
     for (const word of content.split(' ')) {

@@ -20,7 +20,10 @@ try {
   runtime = configureLocalization({
     sourceLocale,
     targetLocales,
-    loadLocale: (locale) => loaders[locale as keyof typeof loaders]() as ReturnType<Parameters<typeof configureLocalization>[0]['loadLocale']>,
+    loadLocale: (locale) =>
+      loaders[locale as keyof typeof loaders]() as ReturnType<
+        Parameters<typeof configureLocalization>[0]['loadLocale']
+      >,
   });
 } catch {
   // The host page configured @lit/localize itself (it may be called only once
@@ -39,9 +42,14 @@ export function getAnswerLocale(): string {
  * `localeDirection()` tells which.
  */
 export async function setAnswerLocale(locale: string): Promise<void> {
-  if (!runtime) throw new Error('answer-ui: @lit/localize was configured by the host page; switch locales through it.');
+  if (!runtime)
+    throw new Error(
+      'answer-ui: @lit/localize was configured by the host page; switch locales through it.',
+    );
   if (!(answerLocales as readonly string[]).includes(locale)) {
-    throw new Error(`answer-ui: unsupported locale "${locale}"; supported: ${answerLocales.join(', ')}`);
+    throw new Error(
+      `answer-ui: unsupported locale "${locale}"; supported: ${answerLocales.join(', ')}`,
+    );
   }
   await runtime.setLocale(locale);
 }

@@ -44,15 +44,29 @@ function threadOf(args: PartsArgs, question: string, parts: Part[]): HTMLElement
 
 /** Waits until every thread of the story shows its answer, with its lazily loaded parts defined and its images decoded. */
 async function settled(canvasElement: HTMLElement) {
-  for (let i = 0; i < 100 && !canvasElement.querySelector('agent-thread')?.messages.length; i++) await new Promise((done) => setTimeout(done, 10));
+  for (let i = 0; i < 100 && !canvasElement.querySelector('agent-thread')?.messages.length; i++)
+    await new Promise((done) => setTimeout(done, 10));
   for (const thread of canvasElement.querySelectorAll('agent-thread')) {
     await thread.updateComplete;
     for (const turn of thread.shadowRoot?.querySelectorAll('agent-turn') ?? []) {
       await turn.updateComplete;
-      const parts = [...(turn.shadowRoot?.querySelectorAll('answer-sources, answer-files, answer-approval') ?? [])];
+      const parts = [
+        ...(turn.shadowRoot?.querySelectorAll('answer-sources, answer-files, answer-approval') ??
+          []),
+      ];
       await Promise.all(parts.map((part) => customElements.whenDefined(part.localName)));
-      await Promise.all(parts.map((part) => (part as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete));
-      await Promise.all(parts.flatMap((part) => [...(part.shadowRoot?.querySelectorAll('img') ?? [])].map((img) => img.decode().catch(() => undefined))));
+      await Promise.all(
+        parts.map(
+          (part) => (part as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete,
+        ),
+      );
+      await Promise.all(
+        parts.flatMap((part) =>
+          [...(part.shadowRoot?.querySelectorAll('img') ?? [])].map((img) =>
+            img.decode().catch(() => undefined),
+          ),
+        ),
+      );
     }
   }
 }
@@ -62,7 +76,11 @@ const meta: Meta<PartsArgs> = {
   component: 'agent-thread',
   args: { noComposer: true },
   argTypes: {
-    noComposer: { name: 'no-composer', control: 'boolean', description: 'Hide the built-in composer.' },
+    noComposer: {
+      name: 'no-composer',
+      control: 'boolean',
+      description: 'Hide the built-in composer.',
+    },
   },
   play: async ({ canvasElement }) => settled(canvasElement),
 };
@@ -80,10 +98,31 @@ export const SourcesUnderReport: Story = {
     threadOf(args, 'Why did pump station 4 lose pressure?', [
       { type: 'start' },
       ...text('t1', 'Searching the maintenance records and the vendor notes.'),
-      { type: 'source-url', sourceId: 's1', url: 'https://maintenance.example.com/stations/4/log?year=2025', title: 'Station 4 maintenance log' },
-      { type: 'source-url', sourceId: 's2', url: 'https://vendor.example.org/notes/v-12', title: 'Valve V-12: known faults' },
-      { type: 'source-document', sourceId: 's3', mediaType: 'application/pdf', title: 'Inspection report, May', filename: 'inspection-2025-05.pdf' },
-      { type: 'source-url', sourceId: 's4', url: 'javascript:alert(1)', title: 'A source with an unsafe URL (not a link)' },
+      {
+        type: 'source-url',
+        sourceId: 's1',
+        url: 'https://maintenance.example.com/stations/4/log?year=2025',
+        title: 'Station 4 maintenance log',
+      },
+      {
+        type: 'source-url',
+        sourceId: 's2',
+        url: 'https://vendor.example.org/notes/v-12',
+        title: 'Valve V-12: known faults',
+      },
+      {
+        type: 'source-document',
+        sourceId: 's3',
+        mediaType: 'application/pdf',
+        title: 'Inspection report, May',
+        filename: 'inspection-2025-05.pdf',
+      },
+      {
+        type: 'source-url',
+        sourceId: 's4',
+        url: 'javascript:alert(1)',
+        title: 'A source with an unsafe URL (not a link)',
+      },
       {
         type: 'data-final_answer',
         data: {
@@ -107,14 +146,24 @@ export const Files: Story = {
       ...text('t1', 'Here is the floor grid of the pump hall:'),
       { type: 'file', url: GRID_PNG, mediaType: 'image/png', filename: 'pump-hall-grid.png' },
       ...text('t2', 'And the documents:'),
-      { type: 'file', url: 'https://files.example.com/inspection-2025-05.pdf', mediaType: 'application/pdf', filename: 'inspection-2025-05.pdf' },
+      {
+        type: 'file',
+        url: 'https://files.example.com/inspection-2025-05.pdf',
+        mediaType: 'application/pdf',
+        filename: 'inspection-2025-05.pdf',
+      },
       { type: 'file', url: 'https://files.example.com/export', mediaType: 'text/csv' },
       { type: 'file', url: '', mediaType: 'video/mp4', filename: 'site-walkthrough.mp4' },
       { type: 'finish' },
     ]),
 };
 
-const approvalRequest = (toolCallId: string, toolName: string, input: unknown, approvalId: string): Part[] => [
+const approvalRequest = (
+  toolCallId: string,
+  toolName: string,
+  input: unknown,
+  approvalId: string,
+): Part[] => [
   { type: 'tool-input-start', toolCallId, toolName },
   { type: 'tool-input-available', toolCallId, toolName, input },
   { type: 'tool-approval-request', approvalId, toolCallId },
@@ -129,7 +178,13 @@ export const ApprovalWaiting: Story = {
       ...approvalRequest(
         'c1',
         'book_repair',
-        { station: 'Pump station 4', part: 'Valve V-12', window: 'Sat 06:00–08:00', crew: { team: 'Night crew B', size: 2 }, notify: ['ops@example.com'] },
+        {
+          station: 'Pump station 4',
+          part: 'Valve V-12',
+          window: 'Sat 06:00–08:00',
+          crew: { team: 'Night crew B', size: 2 },
+          notify: ['ops@example.com'],
+        },
         'approval-1',
       ),
       { type: 'finish' },
@@ -146,13 +201,25 @@ export const ApprovalAnswered: Story = {
     threadOf(args, 'Book the repair and tell the vendor.', [
       { type: 'start' },
       ...text('t1', 'Two steps need your approval.'),
-      ...approvalRequest('c1', 'book_repair', { station: 'Pump station 4', window: 'Sat 06:00–08:00' }, 'approval-1'),
-      ...approvalRequest('c2', 'email_vendor', { to: 'support@vendor.example.org', subject: 'Valve V-12 fault' }, 'approval-2'),
+      ...approvalRequest(
+        'c1',
+        'book_repair',
+        { station: 'Pump station 4', window: 'Sat 06:00–08:00' },
+        'approval-1',
+      ),
+      ...approvalRequest(
+        'c2',
+        'email_vendor',
+        { to: 'support@vendor.example.org', subject: 'Valve V-12 fault' },
+        'approval-2',
+      ),
       { type: 'finish' },
     ]),
   play: async ({ canvasElement }) => {
     await settled(canvasElement);
-    const turn = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('agent-turn');
+    const turn = canvasElement
+      .querySelector('agent-thread')
+      ?.shadowRoot?.querySelector('agent-turn');
     const [book, mail] = [...(turn?.shadowRoot?.querySelectorAll('answer-approval') ?? [])];
     book?.shadowRoot?.querySelector<HTMLButtonElement>('button.primary')?.click();
     const reason = mail?.shadowRoot?.querySelector('input');
@@ -176,7 +243,11 @@ export const HostDataPart: Story = {
       { type: 'start' },
       ...text('t1', 'Here is the forecast for the site:'),
       { type: 'data-progress', data: { step: 'forecast' }, transient: true },
-      { type: 'data-weather', id: 'w1', data: { place: 'Pump station 4', summary: 'Dry, light wind', high: 14, low: 6 } },
+      {
+        type: 'data-weather',
+        id: 'w1',
+        data: { place: 'Pump station 4', summary: 'Dry, light wind', high: 14, low: 6 },
+      },
       ...text('t2', 'Dry and calm: outdoor work is fine.'),
       { type: 'finish' },
     ]);
@@ -187,7 +258,8 @@ export const HostDataPart: Story = {
       const card = document.createElement('div');
       card.setAttribute('role', 'group');
       card.setAttribute('aria-label', 'Weather');
-      card.style.cssText = 'border: 1px solid currentColor; border-radius: 0.5rem; padding: 0.5rem 0.75rem; margin: 0.5rem 0;';
+      card.style.cssText =
+        'border: 1px solid currentColor; border-radius: 0.5rem; padding: 0.5rem 0.75rem; margin: 0.5rem 0;';
       const title = document.createElement('strong');
       title.textContent = forecast.place;
       const line = document.createElement('div');

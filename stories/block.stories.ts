@@ -21,9 +21,20 @@ const meta: Meta<BlockArgs> = {
   component: 'answer-block',
   args: { block: conformanceBlock('every component') },
   argTypes: {
-    block: { control: 'object', description: 'A block object (or JSON text); invalid blocks render their fallback_text and fire answer-error' },
-    submissions: { control: 'object', description: 'Submitted answers by form element id; those forms show read-only' },
-    conformanceCase: { control: 'select', options: CASE_NAMES, description: 'Story only: render a case from src/catalog/conformance/blocks.json' },
+    block: {
+      control: 'object',
+      description:
+        'A block object (or JSON text); invalid blocks render their fallback_text and fire answer-error',
+    },
+    submissions: {
+      control: 'object',
+      description: 'Submitted answers by form element id; those forms show read-only',
+    },
+    conformanceCase: {
+      control: 'select',
+      options: CASE_NAMES,
+      description: 'Story only: render a case from src/catalog/conformance/blocks.json',
+    },
   },
   parameters: { answerMap: LOCAL_TILES },
   render: (args) =>
@@ -39,23 +50,39 @@ export const EveryComponent: Story = {};
 export const EveryComponentDark: Story = { globals: { theme: 'dark' } };
 
 /** The locale is page-wide, so this story stays off the Docs page (where it would switch every story to Arabic). */
-export const EveryComponentRtlArabic: Story = { globals: { direction: 'rtl', locale: 'ar' }, tags: ['!autodocs'] };
+export const EveryComponentRtlArabic: Story = {
+  globals: { direction: 'rtl', locale: 'ar' },
+  tags: ['!autodocs'],
+};
 
-export const EveryComponentNarrow: Story = { globals: { viewport: { value: 'narrow', isRotated: false } } };
+export const EveryComponentNarrow: Story = {
+  globals: { viewport: { value: 'narrow', isRotated: false } },
+};
 
 /** `null`, not `undefined`, overrides the file's tile source. Off the Docs page, where the tile source is shared. */
-export const EveryComponentWithoutTiles: Story = { parameters: { answerMap: null }, tags: ['!autodocs'] };
+export const EveryComponentWithoutTiles: Story = {
+  parameters: { answerMap: null },
+  tags: ['!autodocs'],
+};
 
 export const EveryComponentSubmitted: Story = {
-  args: { submissions: { form: { site: 'B', flow: 42, note: 'Check the bypass too.', when: '2025-06-03', ok: true } } },
+  args: {
+    submissions: {
+      form: { site: 'B', flow: 42, note: 'Check the bypass too.', when: '2025-06-03', ok: true },
+    },
+  },
 };
 
 /** The README's example. */
 export const SpecExample: Story = { args: { block: conformanceBlock('spec example') } };
 
-export const GivenAsJsonText: Story = { args: { block: conformanceBlock('block given as a JSON string') } };
+export const GivenAsJsonText: Story = {
+  args: { block: conformanceBlock('block given as a JSON string') },
+};
 
-export const MetricWithStringValue: Story = { args: { block: conformanceBlock('metric with a string value') } };
+export const MetricWithStringValue: Story = {
+  args: { block: conformanceBlock('metric with a string value') },
+};
 
 export const EmptyTable: Story = { args: { block: conformanceBlock('empty table') } };
 
@@ -67,9 +94,13 @@ export const IncidentReportSubmitted: Story = {
 };
 
 /** An unknown component: nothing of the block renders; its fallback_text does, and answer-error fires. */
-export const InvalidShowsFallback: Story = { args: { block: conformanceBlock('unknown component') } };
+export const InvalidShowsFallback: Story = {
+  args: { block: conformanceBlock('unknown component') },
+};
 
-export const InvalidSeveralErrors: Story = { args: { block: conformanceBlock('several errors at once') } };
+export const InvalidSeveralErrors: Story = {
+  args: { block: conformanceBlock('several errors at once') },
+};
 
 /** Not even JSON: there is no fallback_text, so a neutral notice shows. */
 export const InvalidJsonNoFallback: Story = { args: { block: conformanceBlock('not JSON') } };

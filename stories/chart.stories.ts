@@ -19,7 +19,10 @@ interface ChartArgs {
 async function chartDrawn(canvasElement: HTMLElement) {
   const charts = [...canvasElement.querySelectorAll('answer-chart')];
   const deadline = Date.now() + 5000;
-  while (charts.some((chart) => !chart.chartInstance && chart.view !== 'table') && Date.now() < deadline) {
+  while (
+    charts.some((chart) => !chart.chartInstance && chart.view !== 'table') &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -39,7 +42,11 @@ const meta: Meta<ChartArgs> = {
   },
   argTypes: {
     heading: { control: 'text' },
-    kind: { control: 'inline-radio', options: ['line', 'bar'], description: 'Initial view; the reader can switch to bar, line or table' },
+    kind: {
+      control: 'inline-radio',
+      options: ['line', 'bar'],
+      description: 'Initial view; the reader can switch to bar, line or table',
+    },
     labels: { control: 'object' },
     series: { control: 'object', description: '`{ name, values }`, one value per label' },
     xLabel: { name: 'x-label', control: 'text' },
@@ -68,7 +75,15 @@ export const Line: Story = {};
 export const Bar: Story = { args: { kind: 'bar' } };
 
 export const StackedBar: Story = {
-  args: { heading: 'Sales by channel', kind: 'bar', stacked: true, labels: months.slice(0, 6), series: channelSeries, unit: 'k USD', yLabel: 'Sales' },
+  args: {
+    heading: 'Sales by channel',
+    kind: 'bar',
+    stacked: true,
+    labels: months.slice(0, 6),
+    series: channelSeries,
+    unit: 'k USD',
+    yLabel: 'Sales',
+  },
 };
 
 export const StackedLine: Story = {
@@ -123,9 +138,16 @@ export const NegativeValues: Story = {
 
 export const LongLabels: Story = {
   args: {
-    heading: 'Average handling time per support queue, including escalations to second-level support',
+    heading:
+      'Average handling time per support queue, including escalations to second-level support',
     kind: 'bar',
-    labels: ['Billing and invoices', 'Technical problems with the mobile app', 'Account recovery', 'Enterprise onboarding', 'Other'],
+    labels: [
+      'Billing and invoices',
+      'Technical problems with the mobile app',
+      'Account recovery',
+      'Enterprise onboarding',
+      'Other',
+    ],
     series: [{ name: 'Minutes', values: [6.2, 14.8, 9.1, 22.4, 4.3] }],
     unit: 'min',
     xLabel: 'Queue',
@@ -134,7 +156,11 @@ export const LongLabels: Story = {
 };
 
 export const SinglePoint: Story = {
-  args: { heading: 'Revenue (one month)', labels: ['Sep'], series: [{ name: '2025', values: [420] }] },
+  args: {
+    heading: 'Revenue (one month)',
+    labels: ['Sep'],
+    series: [{ name: '2025', values: [420] }],
+  },
 };
 
 /** Many categories (60 days). */
@@ -142,7 +168,14 @@ export const DenseLine: Story = {
   args: {
     heading: 'Daily active users',
     labels: Array.from({ length: 60 }, (_, i) => `D${i + 1}`),
-    series: [{ name: 'DAU', values: Array.from({ length: 60 }, (_, i) => Math.round(5000 + 900 * Math.sin(i / 4) + i * 30)) }],
+    series: [
+      {
+        name: 'DAU',
+        values: Array.from({ length: 60 }, (_, i) =>
+          Math.round(5000 + 900 * Math.sin(i / 4) + i * 30),
+        ),
+      },
+    ],
     unit: undefined,
     yLabel: 'Users',
     xLabel: 'Day',

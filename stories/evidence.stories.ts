@@ -25,7 +25,8 @@ const meta: Meta<EvidenceArgs> = {
     summary: { control: 'text' },
     items: {
       control: 'object',
-      description: '`{ source, excerpt?, locator?, published?, ref? }`; items with a ref get an "Open source" button (fires answer-source-select)',
+      description:
+        '`{ source, excerpt?, locator?, published?, ref? }`; items with a ref get an "Open source" button (fires answer-source-select)',
     },
     open: { control: 'boolean' },
   },
@@ -45,7 +46,12 @@ export const SingleItem: Story = {
 };
 
 export const WithoutRefs: Story = {
-  args: { open: true, heading: 'Background reading', summary: undefined, items: evidenceItems.map(({ ref: _ref, ...item }) => item) },
+  args: {
+    open: true,
+    heading: 'Background reading',
+    summary: undefined,
+    items: evidenceItems.map(({ ref: _ref, ...item }) => item),
+  },
 };
 
 export const LongExcerpts: Story = {
@@ -53,7 +59,8 @@ export const LongExcerpts: Story = {
     open: true,
     items: [
       {
-        source: 'Annual report 2024 of the regional water authority, chapter “Network resilience and unplanned outages”',
+        source:
+          'Annual report 2024 of the regional water authority, chapter “Network resilience and unplanned outages”',
         excerpt:
           'In 2024 the network recorded 37 unplanned outages, 12 of which were caused by valve failures at pumping stations older than thirty years. ' +
           'The authority therefore decided to replace all valves of that age by the end of 2026, starting with the stations that serve hospitals. ' +

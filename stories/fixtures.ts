@@ -3,7 +3,13 @@
  * conformance cases so the stories show exactly what the validator accepts.
  */
 import conformance from '../src/catalog/conformance/blocks.json';
-import type { ChartSeriesT, EvidenceItemT, FormFieldT, TableCell, TableColumnT } from '../src/catalog/index.js';
+import type {
+  ChartSeriesT,
+  EvidenceItemT,
+  FormFieldT,
+  TableCell,
+  TableColumnT,
+} from '../src/catalog/index.js';
 import type { FormValue } from '../src/index.js';
 
 interface ConformanceCase {
@@ -45,7 +51,18 @@ export const flowRows: TableCell[][] = [
   ['Reservoir north', null, null, 980, '2024-12-18', null],
 ];
 
-const SITES = ['Aachen', 'Bergen', 'Cádiz', 'Dijon', 'Espoo', 'Faro', 'Graz', 'Haarlem', 'Izmir', 'Jena'];
+const SITES = [
+  'Aachen',
+  'Bergen',
+  'Cádiz',
+  'Dijon',
+  'Espoo',
+  'Faro',
+  'Graz',
+  'Haarlem',
+  'Izmir',
+  'Jena',
+];
 
 /** 12 columns, so the table is wider than a narrow screen. */
 export const wideColumns: TableColumnT[] = [
@@ -80,13 +97,28 @@ export const longRows: TableCell[][] = Array.from({ length: 40 }, (_, i) => {
     `2025-${month}-${day}`,
     `2026-${month}-${day}`,
     n % 7 === 0,
-    n % 9 === 0 ? 'Valve replaced after a pressure drop was reported by the night shift; follow-up due.' : '',
+    n % 9 === 0
+      ? 'Valve replaced after a pressure drop was reported by the night shift; follow-up due.'
+      : '',
   ];
 });
 
 /* --- Chart --- */
 
-export const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const months = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
 export const revenueSeries: ChartSeriesT[] = [
   { name: '2024', values: [310, 325, 340, 338, 360, 372, 380, 395, 410, 405, 420, 446] },
@@ -129,12 +161,36 @@ export const evidenceItems: EvidenceItemT[] = [
 /* --- Follow-up form --- */
 
 export const everyKindFields: FormFieldT[] = [
-  { name: 'site', label: 'Which site?', kind: 'select', options: ['Pump station 1', 'Pump station 2', 'Pump station 4'], required: true },
-  { name: 'priority', label: 'Priority', kind: 'radio', options: ['Low', 'Normal', 'Urgent'], required: true },
-  { name: 'flow', label: 'Expected flow (m³/h)', kind: 'number', min: 0, max: 1000, placeholder: 'e.g. 400' },
+  {
+    name: 'site',
+    label: 'Which site?',
+    kind: 'select',
+    options: ['Pump station 1', 'Pump station 2', 'Pump station 4'],
+    required: true,
+  },
+  {
+    name: 'priority',
+    label: 'Priority',
+    kind: 'radio',
+    options: ['Low', 'Normal', 'Urgent'],
+    required: true,
+  },
+  {
+    name: 'flow',
+    label: 'Expected flow (m³/h)',
+    kind: 'number',
+    min: 0,
+    max: 1000,
+    placeholder: 'e.g. 400',
+  },
   { name: 'contact', label: 'Contact name', kind: 'text', placeholder: 'Who should we call back?' },
   { name: 'visit', label: 'Preferred visit date', kind: 'date' },
-  { name: 'details', label: 'Anything else?', kind: 'textarea', placeholder: 'Symptoms, access notes…' },
+  {
+    name: 'details',
+    label: 'Anything else?',
+    kind: 'textarea',
+    placeholder: 'Symptoms, access notes…',
+  },
   { name: 'confirm', label: 'I confirm the site can be shut down for two hours', kind: 'checkbox' },
 ];
 
@@ -153,21 +209,66 @@ export const everyKindSubmission: Record<string, FormValue> = {
 /** A realistic answer using every component, more content than the conformance case. */
 export const incidentReport = {
   block_id: 'pump-4-report',
-  fallback_text: 'Pump station 4 runs 18% under design flow because valve V-12 is stuck; a repair can be booked below.',
+  fallback_text:
+    'Pump station 4 runs 18% under design flow because valve V-12 is stuck; a repair can be booked below.',
   root: 'root',
   elements: {
-    root: { type: 'Stack', props: { gap: 'lg' }, children: ['intro', 'kpis', 'findings', 'trend', 'place'] },
-    intro: { type: 'Text', props: { text: 'Pump station 4 has been running under its design flow since March.', variant: 'body' } },
-    kpis: { type: 'Stack', props: { direction: 'horizontal', gap: 'md', wrap: true }, children: ['flow', 'cost', 'uptime', 'status'] },
-    flow: { type: 'Metric', props: { label: 'Flow', value: 412.5, unit: 'm³/h', delta: -0.18, caption: 'vs. design flow' } },
+    root: {
+      type: 'Stack',
+      props: { gap: 'lg' },
+      children: ['intro', 'kpis', 'findings', 'trend', 'place'],
+    },
+    intro: {
+      type: 'Text',
+      props: {
+        text: 'Pump station 4 has been running under its design flow since March.',
+        variant: 'body',
+      },
+    },
+    kpis: {
+      type: 'Stack',
+      props: { direction: 'horizontal', gap: 'md', wrap: true },
+      children: ['flow', 'cost', 'uptime', 'status'],
+    },
+    flow: {
+      type: 'Metric',
+      props: {
+        label: 'Flow',
+        value: 412.5,
+        unit: 'm³/h',
+        delta: -0.18,
+        caption: 'vs. design flow',
+      },
+    },
     cost: {
       type: 'Metric',
-      props: { label: 'Energy cost', value: 16420, format: 'currency', currency: 'EUR', delta: 0.07, good_direction: 'down', caption: 'May vs. April' },
+      props: {
+        label: 'Energy cost',
+        value: 16420,
+        format: 'currency',
+        currency: 'EUR',
+        delta: 0.07,
+        good_direction: 'down',
+        caption: 'May vs. April',
+      },
     },
-    uptime: { type: 'Metric', props: { label: 'Uptime', value: 0.9931, format: 'percent', delta: -0.002 } },
+    uptime: {
+      type: 'Metric',
+      props: { label: 'Uptime', value: 0.9931, format: 'percent', delta: -0.002 },
+    },
     status: { type: 'Metric', props: { label: 'Status', value: 'Degraded' } },
-    findings: { type: 'Section', props: { title: 'Findings', subtitle: 'Inspection of 2 May 2025' }, children: ['note', 'table', 'evidence'] },
-    note: { type: 'Text', props: { text: 'Valve V-12 is stuck at 40% open. Replacing it restores the design flow.', variant: 'note' } },
+    findings: {
+      type: 'Section',
+      props: { title: 'Findings', subtitle: 'Inspection of 2 May 2025' },
+      children: ['note', 'table', 'evidence'],
+    },
+    note: {
+      type: 'Text',
+      props: {
+        text: 'Valve V-12 is stuck at 40% open. Replacing it restores the design flow.',
+        variant: 'note',
+      },
+    },
     table: {
       type: 'Table',
       props: {
@@ -192,8 +293,19 @@ export const incidentReport = {
         title: 'Sources',
         summary: 'Both sources place the fault at valve V-12.',
         items: [
-          { source: 'Inspection log', excerpt: 'Valve V-12 stuck at 40% open.', locator: 'p. 4', published: '2025-05-02', ref: 'doc-17' },
-          { source: 'SCADA export, March 2025', excerpt: 'Outlet pressure fell from 4.1 to 2.7 bar.', locator: 'rows 1180–1214', ref: 'scada-2025-03' },
+          {
+            source: 'Inspection log',
+            excerpt: 'Valve V-12 stuck at 40% open.',
+            locator: 'p. 4',
+            published: '2025-05-02',
+            ref: 'doc-17',
+          },
+          {
+            source: 'SCADA export, March 2025',
+            excerpt: 'Outlet pressure fell from 4.1 to 2.7 bar.',
+            locator: 'rows 1180–1214',
+            ref: 'scada-2025-03',
+          },
         ],
       },
     },
@@ -211,10 +323,21 @@ export const incidentReport = {
         unit: 'm³/h',
       },
     },
-    place: { type: 'Stack', props: { direction: 'horizontal', gap: 'md', align: 'start', wrap: true }, children: ['map', 'form'] },
+    place: {
+      type: 'Stack',
+      props: { direction: 'horizontal', gap: 'md', align: 'start', wrap: true },
+      children: ['map', 'form'],
+    },
     map: {
       type: 'MapLocation',
-      props: { label: 'Pump station 4', lat: 52.5163, lng: 13.3777, zoom: 15, description: 'Valve room behind the generator.', feature_id: 'pump-4' },
+      props: {
+        label: 'Pump station 4',
+        lat: 52.5163,
+        lng: 13.3777,
+        zoom: 15,
+        description: 'Valve room behind the generator.',
+        feature_id: 'pump-4',
+      },
     },
     form: {
       type: 'FollowUpForm',
@@ -222,7 +345,13 @@ export const incidentReport = {
         title: 'Book the repair',
         description: 'Pick a window; the hospital district is informed automatically.',
         fields: [
-          { name: 'window', label: 'Window', kind: 'radio', options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'], required: true },
+          {
+            name: 'window',
+            label: 'Window',
+            kind: 'radio',
+            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
+            required: true,
+          },
           { name: 'note', label: 'Note for the technician', kind: 'textarea' },
         ],
         submit_label: 'Book',

@@ -34,13 +34,21 @@ const meta: Meta<FormArgs> = {
     description: { control: 'text' },
     fields: {
       control: 'object',
-      description: "`{ name, label, kind: 'text'|'textarea'|'number'|'select'|'radio'|'checkbox'|'date', required?, options?, min?, max?, placeholder? }`",
+      description:
+        "`{ name, label, kind: 'text'|'textarea'|'number'|'select'|'radio'|'checkbox'|'date', required?, options?, min?, max?, placeholder? }`",
     },
     submitLabel: { name: 'submit-label', control: 'text' },
     blockId: { name: 'block-id', control: 'text' },
     elementId: { name: 'element-id', control: 'text' },
-    submission: { control: 'object', description: 'Submitted values; when set the form is read-only' },
-    reviewOnly: { name: 'review-only', control: 'boolean', description: 'For review only: fields disabled, no submit button' },
+    submission: {
+      control: 'object',
+      description: 'Submitted values; when set the form is read-only',
+    },
+    reviewOnly: {
+      name: 'review-only',
+      control: 'boolean',
+      description: 'For review only: fields disabled, no submit button',
+    },
   },
   render: (args) => html`<answer-follow-up-form
     style="max-width: 36rem"
@@ -66,7 +74,15 @@ export const Submitted: Story = { args: { submission: everyKindSubmission } };
 
 export const SubmittedWithoutAnswers: Story = {
   args: {
-    submission: { site: 'Pump station 1', priority: 'Low', flow: null, contact: null, visit: null, details: null, confirm: false },
+    submission: {
+      site: 'Pump station 1',
+      priority: 'Low',
+      flow: null,
+      contact: null,
+      visit: null,
+      details: null,
+      confirm: false,
+    },
   },
 };
 
@@ -80,7 +96,9 @@ export const FilledAndSubmitted: Story = {
     await form.updateComplete;
     const root = form.shadowRoot!;
     const set = (selector: string, value: string) => {
-      const control = root.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(selector)!;
+      const control = root.querySelector<
+        HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+      >(selector)!;
       control.value = value;
       control.dispatchEvent(new Event('input', { bubbles: true }));
       control.dispatchEvent(new Event('change', { bubbles: true }));
@@ -100,24 +118,33 @@ export const SingleTextarea: Story = {
     heading: 'Anything we missed?',
     description: undefined,
     submitLabel: undefined,
-    fields: [{ name: 'feedback', label: 'Your feedback', kind: 'textarea', placeholder: 'Optional' }],
+    fields: [
+      { name: 'feedback', label: 'Your feedback', kind: 'textarea', placeholder: 'Optional' },
+    ],
   },
 };
 
 export const LongLabels: Story = {
   args: {
-    heading: 'Confirm the shutdown window for the maintenance of the outlet valve at pump station four',
+    heading:
+      'Confirm the shutdown window for the maintenance of the outlet valve at pump station four',
     fields: [
       {
         name: 'window',
-        label: 'Which of the proposed two-hour maintenance windows suits the hospital district best?',
+        label:
+          'Which of the proposed two-hour maintenance windows suits the hospital district best?',
         kind: 'radio',
-        options: ['Tuesday 02:00–04:00 (lowest demand)', 'Wednesday 13:00–15:00', 'Saturday 06:00–08:00'],
+        options: [
+          'Tuesday 02:00–04:00 (lowest demand)',
+          'Wednesday 13:00–15:00',
+          'Saturday 06:00–08:00',
+        ],
         required: true,
       },
       {
         name: 'ack',
-        label: 'I have informed the hospital facilities team about the planned interruption of the water supply',
+        label:
+          'I have informed the hospital facilities team about the planned interruption of the water supply',
         kind: 'checkbox',
         required: true,
       },

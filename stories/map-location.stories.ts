@@ -16,7 +16,8 @@ interface MapArgs {
 async function mapShown(canvasElement: HTMLElement) {
   const maps = [...canvasElement.querySelectorAll('answer-map-location')];
   const deadline = Date.now() + 5000;
-  while (maps.some((map) => !map.leafletMap) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (maps.some((map) => !map.leafletMap) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const meta: Meta<MapArgs> = {
@@ -36,7 +37,11 @@ const meta: Meta<MapArgs> = {
     lng: { control: { type: 'number', min: -180, max: 180, step: 0.0001 } },
     zoom: { control: { type: 'range', min: 0, max: 19, step: 1 } },
     description: { control: 'text' },
-    featureId: { name: 'feature-id', control: 'text', description: 'Passed on with answer-map-locate when the reader presses "Locate"' },
+    featureId: {
+      name: 'feature-id',
+      control: 'text',
+      description: 'Passed on with answer-map-locate when the reader presses "Locate"',
+    },
   },
   render: (args) => html`<answer-map-location
     style="max-width: 40rem"
@@ -73,7 +78,8 @@ export const NoDescription: Story = {
 
 export const LongLabel: Story = {
   args: {
-    label: 'Regional water authority, pumping station number four (north-eastern district, next to the old railway depot)',
+    label:
+      'Regional water authority, pumping station number four (north-eastern district, next to the old railway depot)',
     description:
       'The station supplies the hospital district. Access through the gate on the service road; the key is kept at the night-shift office on the ground floor of the main building.',
   },

@@ -1,6 +1,10 @@
 /// <reference types="vite/client" />
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 // The MCP App resource as `npm run build` writes it; Storybook builds after it.
 import viewHtml from '../dist/mcp/answer-ui-block.html?raw';
 import { conformanceBlock } from './fixtures.js';
@@ -20,7 +24,11 @@ interface McpAppArgs {
 const DEFAULT_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'";
 
-const withPolicy = (html: string) => html.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`);
+const withPolicy = (html: string) =>
+  html.replace(
+    '<head>',
+    `<head><meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`,
+  );
 
 /**
  * A simulated MCP Apps host: the view in a frame sandboxed with
@@ -28,7 +36,11 @@ const withPolicy = (html: string) => html.replace('<head>', `<head><meta http-eq
  * locale of the toolbar; the `ui/message`s the view sends (a submitted form)
  * are listed under it, as a host's conversation would show them.
  */
-function simulatedHost({ block, maxWidth }: McpAppArgs, theme: 'light' | 'dark', locale: string): HTMLElement {
+function simulatedHost(
+  { block, maxWidth }: McpAppArgs,
+  theme: 'light' | 'dark',
+  locale: string,
+): HTMLElement {
   const host = document.createElement('section');
   host.setAttribute('aria-label', 'Simulated MCP host');
   host.style.cssText = 'display: flex; flex-direction: column; gap: 0.5rem; max-width: 100%';
@@ -41,8 +53,18 @@ function simulatedHost({ block, maxWidth }: McpAppArgs, theme: 'light' | 'dark',
   log.style.cssText = 'margin: 0; padding-inline-start: 1.25rem; white-space: pre-line';
   host.append(frame, log);
 
-  const context: McpUiHostContext = { theme, locale, containerDimensions: { maxWidth }, platform: 'web' };
-  const bridge = new AppBridge(null, { name: 'storybook-host', version: '1.0.0' }, {}, { hostContext: context });
+  const context: McpUiHostContext = {
+    theme,
+    locale,
+    containerDimensions: { maxWidth },
+    platform: 'web',
+  };
+  const bridge = new AppBridge(
+    null,
+    { name: 'storybook-host', version: '1.0.0' },
+    {},
+    { hostContext: context },
+  );
   // Settled once the view's size has held still for a moment after the tool result (charts draw late).
   let resulted = false;
   let settling: ReturnType<typeof setTimeout> | undefined;
@@ -56,7 +78,9 @@ function simulatedHost({ block, maxWidth }: McpAppArgs, theme: 'light' | 'dark',
   };
   bridge.onmessage = async ({ content }) => {
     const item = document.createElement('li');
-    item.textContent = content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+    item.textContent = content
+      .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+      .join('\n');
     log.append(item);
     return {};
   };
@@ -64,7 +88,12 @@ function simulatedHost({ block, maxWidth }: McpAppArgs, theme: 'light' | 'dark',
     const args = block as Record<string, unknown>;
     void bridge
       .sendToolInput({ arguments: args })
-      .then(() => bridge.sendToolResult({ content: [{ type: 'text', text: String(args.fallback_text ?? '') }], structuredContent: args }))
+      .then(() =>
+        bridge.sendToolResult({
+          content: [{ type: 'text', text: String(args.fallback_text ?? '') }],
+          structuredContent: args,
+        }),
+      )
       .then(() => {
         resulted = true;
         settle();
@@ -73,7 +102,9 @@ function simulatedHost({ block, maxWidth }: McpAppArgs, theme: 'light' | 'dark',
   // Connected once Storybook has put the frame in the page, before its document starts talking.
   const connect = () => {
     if (!frame.contentWindow) return requestAnimationFrame(connect);
-    void bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow)).then(() => (frame.srcdoc = withPolicy(viewHtml)));
+    void bridge
+      .connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow))
+      .then(() => (frame.srcdoc = withPolicy(viewHtml)));
   };
   requestAnimationFrame(connect);
   return host;
@@ -84,14 +115,23 @@ const meta: Meta<McpAppArgs> = {
   args: { block: conformanceBlock('every component'), maxWidth: 640 },
   argTypes: {
     block: { control: 'object', description: 'The present_answer input the host sends the view' },
-    maxWidth: { control: { type: 'number', min: 280, max: 1200 }, description: "The host's container width (containerDimensions.maxWidth)" },
+    maxWidth: {
+      control: { type: 'number', min: 280, max: 1200 },
+      description: "The host's container width (containerDimensions.maxWidth)",
+    },
   },
   // The story is finished once the view in the frame has drawn (the frame's document is the view's own).
   play: async ({ canvasElement }) => {
     const deadline = Date.now() + 10_000;
-    while (!canvasElement.querySelector('[data-settled]') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!canvasElement.querySelector('[data-settled]') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   },
-  render: (args, { globals }) => simulatedHost(args, globals.theme === 'dark' ? 'dark' : 'light', typeof globals.locale === 'string' ? globals.locale : 'en'),
+  render: (args, { globals }) =>
+    simulatedHost(
+      args,
+      globals.theme === 'dark' ? 'dark' : 'light',
+      typeof globals.locale === 'string' ? globals.locale : 'en',
+    ),
 };
 export default meta;
 
@@ -110,7 +150,18 @@ export const FormRoundTrip: Story = {
       elements: {
         ask: {
           type: 'FollowUpForm',
-          props: { title: 'Crew for pump station 4', fields: [{ name: 'crew', label: 'Crew', kind: 'select', options: ['Blue', 'Red'], required: true }] },
+          props: {
+            title: 'Crew for pump station 4',
+            fields: [
+              {
+                name: 'crew',
+                label: 'Crew',
+                kind: 'select',
+                options: ['Blue', 'Red'],
+                required: true,
+              },
+            ],
+          },
         },
       },
     },
@@ -119,4 +170,6 @@ export const FormRoundTrip: Story = {
 };
 
 /** An invalid block: the view shows its fallback_text. */
-export const InvalidBlock: Story = { args: { block: conformanceBlock('unknown prop (event handler)') } };
+export const InvalidBlock: Story = {
+  args: { block: conformanceBlock('unknown prop (event handler)') },
+};

@@ -26,11 +26,18 @@ const meta: Meta<MetricArgs> = {
   },
   argTypes: {
     label: { control: 'text' },
-    value: { control: 'text', description: 'A number (formatted for the locale) or a preformatted string. Numeric text is read as a number.' },
+    value: {
+      control: 'text',
+      description:
+        'A number (formatted for the locale) or a preformatted string. Numeric text is read as a number.',
+    },
     format: { control: 'inline-radio', options: ['number', 'percent', 'currency', 'compact'] },
     currency: { control: 'text', description: 'ISO 4217 code, for format "currency"' },
     unit: { control: 'text' },
-    delta: { control: { type: 'number', step: 0.01 }, description: 'Change as a fraction (0.12 = +12%)' },
+    delta: {
+      control: { type: 'number', step: 0.01 },
+      description: 'Change as a fraction (0.12 = +12%)',
+    },
     goodDirection: { name: 'good-direction', control: 'inline-radio', options: ['up', 'down'] },
     caption: { control: 'text' },
   },
@@ -53,15 +60,34 @@ type Story = StoryObj<MetricArgs>;
 export const PlainNumber: Story = { name: 'Number' };
 
 export const Currency: Story = {
-  args: { label: 'Revenue', value: 1200000, format: 'currency', currency: 'USD', delta: 0.12, caption: 'Q3 2025 vs. Q2' },
+  args: {
+    label: 'Revenue',
+    value: 1200000,
+    format: 'currency',
+    currency: 'USD',
+    delta: 0.12,
+    caption: 'Q3 2025 vs. Q2',
+  },
 };
 
 export const Percent: Story = {
-  args: { label: 'Conversion rate', value: 0.0345, format: 'percent', delta: 0.004, caption: 'last 30 days' },
+  args: {
+    label: 'Conversion rate',
+    value: 0.0345,
+    format: 'percent',
+    delta: 0.004,
+    caption: 'last 30 days',
+  },
 };
 
 export const Compact: Story = {
-  args: { label: 'Page views', value: 48_250_000, format: 'compact', delta: 0.31, caption: 'year to date' },
+  args: {
+    label: 'Page views',
+    value: 48_250_000,
+    format: 'compact',
+    delta: 0.31,
+    caption: 'year to date',
+  },
 };
 
 export const NegativeDelta: Story = {
@@ -70,12 +96,26 @@ export const NegativeDelta: Story = {
 
 /** A rising value that is bad: the positive delta is coloured as a change for the worse. */
 export const GoodDirectionDown: Story = {
-  args: { label: 'Churn', value: 0.052, format: 'percent', delta: 0.015, goodDirection: 'down', caption: 'monthly' },
+  args: {
+    label: 'Churn',
+    value: 0.052,
+    format: 'percent',
+    delta: 0.015,
+    goodDirection: 'down',
+    caption: 'monthly',
+  },
 };
 
 /** A falling value that is good when good-direction is down. */
 export const GoodDirectionDownFalling: Story = {
-  args: { label: 'Median response time', value: 182, unit: 'ms', delta: -0.21, goodDirection: 'down', caption: 'p50, last 24 h' },
+  args: {
+    label: 'Median response time',
+    value: 182,
+    unit: 'ms',
+    delta: -0.21,
+    goodDirection: 'down',
+    caption: 'p50, last 24 h',
+  },
 };
 
 export const NoChange: Story = {
@@ -101,7 +141,8 @@ export const LongLabelAndValue: Story = {
     format: 'currency',
     currency: 'EUR',
     delta: 1.234,
-    caption: 'Compared with the same quarter of the previous fiscal year, adjusted for currency effects',
+    caption:
+      'Compared with the same quarter of the previous fiscal year, adjusted for currency effects',
   },
 };
 

@@ -15,7 +15,9 @@ const meta: Meta<SectionArgs> = {
     heading: { control: 'text' },
     subtitle: { control: 'text' },
   },
-  render: (args) => html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}>
+  render: (
+    args,
+  ) => html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}>
     <answer-text text="The outlet valve was stuck at 40% open, which explains the pressure drop seen in March."></answer-text>
     <answer-metric label="Flow" .value=${412.5} unit="m³/h" .delta=${-0.18} caption="vs. design flow"></answer-metric>
   </answer-section>`,
@@ -30,13 +32,17 @@ export const HeadingOnly: Story = { args: { subtitle: undefined } };
 
 export const LongHeading: Story = {
   args: {
-    heading: 'Findings of the unscheduled inspection of pump station 4 after the night-shift pressure alarm in March',
-    subtitle: 'Prepared for the operations review board; figures are preliminary until the audit has been completed',
+    heading:
+      'Findings of the unscheduled inspection of pump station 4 after the night-shift pressure alarm in March',
+    subtitle:
+      'Prepared for the operations review board; figures are preliminary until the audit has been completed',
   },
 };
 
 export const Nested: Story = {
-  render: (args) => html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}>
+  render: (
+    args,
+  ) => html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}>
     <answer-text text="Two sub-sections follow."></answer-text>
     <answer-section heading="Hydraulics">
       <answer-text text="Flow is 18% under the design flow."></answer-text>
@@ -48,5 +54,6 @@ export const Nested: Story = {
 };
 
 export const Empty: Story = {
-  render: (args) => html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}></answer-section>`,
+  render: (args) =>
+    html`<answer-section heading=${args.heading} subtitle=${args.subtitle ?? nothing}></answer-section>`,
 };

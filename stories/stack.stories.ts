@@ -26,9 +26,14 @@ const meta: Meta<StackArgs> = {
     gap: { control: 'inline-radio', options: ['none', 'sm', 'md', 'lg'] },
     align: { control: 'inline-radio', options: ['start', 'center', 'end', 'stretch'] },
     wrap: { control: 'boolean' },
-    children: { control: { type: 'range', min: 1, max: 12 }, description: 'Number of example children (story only)' },
+    children: {
+      control: { type: 'range', min: 1, max: 12 },
+      description: 'Number of example children (story only)',
+    },
   },
-  render: (args) => html`<answer-stack direction=${args.direction} gap=${args.gap} align=${args.align} ?wrap=${args.wrap}>
+  render: (
+    args,
+  ) => html`<answer-stack direction=${args.direction} gap=${args.gap} align=${args.align} ?wrap=${args.wrap}>
     ${Array.from({ length: args.children }, (_, i) => child(i))}
   </answer-stack>`,
 };
@@ -40,7 +45,9 @@ export const Vertical: Story = {};
 
 export const Horizontal: Story = { args: { direction: 'horizontal' } };
 
-export const HorizontalWrap: Story = { args: { direction: 'horizontal', wrap: true, children: 9, gap: 'sm' } };
+export const HorizontalWrap: Story = {
+  args: { direction: 'horizontal', wrap: true, children: 9, gap: 'sm' },
+};
 
 export const HorizontalAlignCenter: Story = { args: { direction: 'horizontal', align: 'center' } };
 

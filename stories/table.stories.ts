@@ -16,10 +16,18 @@ const meta: Meta<TableArgs> = {
   args: { caption: 'Pump stations, May 2025', columns: flowColumns, rows: flowRows },
   argTypes: {
     caption: { control: 'text' },
-    columns: { control: 'object', description: "`{ label, align?: 'start'|'center'|'end', format?: 'text'|'number'|'percent'|'currency'|'date', currency? }`" },
-    rows: { control: 'object', description: 'One cell per column: string, number, boolean or null' },
+    columns: {
+      control: 'object',
+      description:
+        "`{ label, align?: 'start'|'center'|'end', format?: 'text'|'number'|'percent'|'currency'|'date', currency? }`",
+    },
+    rows: {
+      control: 'object',
+      description: 'One cell per column: string, number, boolean or null',
+    },
   },
-  render: (args) => html`<answer-table caption=${args.caption ?? nothing} .columns=${args.columns} .rows=${args.rows}></answer-table>`,
+  render: (args) =>
+    html`<answer-table caption=${args.caption ?? nothing} .columns=${args.columns} .rows=${args.rows}></answer-table>`,
 };
 export default meta;
 
@@ -30,10 +38,14 @@ export const EveryFormat: Story = {};
 
 export const Empty: Story = { args: { caption: 'No matching pump stations', rows: [] } };
 
-export const EmptyWithoutCaption: Story = { args: { caption: undefined, columns: [{ label: 'A' }], rows: [] } };
+export const EmptyWithoutCaption: Story = {
+  args: { caption: undefined, columns: [{ label: 'A' }], rows: [] },
+};
 
 /** 40 rows × 12 columns: scrolls horizontally inside its own box. */
-export const Long: Story = { args: { caption: 'All sites (40)', columns: wideColumns, rows: longRows } };
+export const Long: Story = {
+  args: { caption: 'All sites (40)', columns: wideColumns, rows: longRows },
+};
 
 /** Sorted by the flow column (descending) through its header button. */
 export const SortedByFlow: Story = {
@@ -53,13 +65,29 @@ export const LongTextCells: Story = {
     caption: 'Open issues',
     columns: [{ label: 'Id', format: 'number' }, { label: 'Issue' }, { label: 'Owner' }],
     rows: [
-      [101, 'Outlet valve V-12 stuck at 40% open; replacement part ordered from the manufacturer, delivery expected in two weeks.', 'Operations'],
-      [102, 'Pressure sensor P-3 reports values 0.3 bar above the calibrated reference; recalibration scheduled.', 'Instrumentation'],
-      [103, 'https://intranet.example.com/tickets/103/attachments/very-long-file-name-without-any-spaces.pdf', 'IT'],
+      [
+        101,
+        'Outlet valve V-12 stuck at 40% open; replacement part ordered from the manufacturer, delivery expected in two weeks.',
+        'Operations',
+      ],
+      [
+        102,
+        'Pressure sensor P-3 reports values 0.3 bar above the calibrated reference; recalibration scheduled.',
+        'Instrumentation',
+      ],
+      [
+        103,
+        'https://intranet.example.com/tickets/103/attachments/very-long-file-name-without-any-spaces.pdf',
+        'IT',
+      ],
     ],
   },
 };
 
 export const SingleColumn: Story = {
-  args: { caption: 'Regions', columns: [{ label: 'Region' }], rows: [['North'], ['South'], ['East'], ['West']] },
+  args: {
+    caption: 'Regions',
+    columns: [{ label: 'Region' }],
+    rows: [['North'], ['South'], ['East'], ['West']],
+  },
 };

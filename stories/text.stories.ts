@@ -19,7 +19,10 @@ const meta: Meta<TextArgs> = {
     variant: 'body',
   },
   argTypes: {
-    text: { control: 'text', description: 'Plain text; newlines are kept; never parsed as HTML or markdown' },
+    text: {
+      control: 'text',
+      description: 'Plain text; newlines are kept; never parsed as HTML or markdown',
+    },
     variant: { control: 'inline-radio', options: VARIANTS },
   },
   render: (args) => html`<answer-text text=${args.text} variant=${args.variant}></answer-text>`,
@@ -32,19 +35,30 @@ export const Body: Story = {};
 
 export const Heading: Story = { args: { text: 'Quarterly results', variant: 'heading' } };
 
-export const Caption: Story = { args: { text: 'Source: finance data warehouse, refreshed 2025-10-01.', variant: 'caption' } };
+export const Caption: Story = {
+  args: { text: 'Source: finance data warehouse, refreshed 2025-10-01.', variant: 'caption' },
+};
 
 export const Note: Story = {
-  args: { text: 'Figures for September are preliminary and may change after the audit.', variant: 'note' },
+  args: {
+    text: 'Figures for September are preliminary and may change after the audit.',
+    variant: 'note',
+  },
 };
 
 export const Code: Story = {
-  args: { text: "SELECT region, SUM(revenue)\n  FROM sales\n WHERE quarter = '2025-Q3'\n GROUP BY region;", variant: 'code' },
+  args: {
+    text: "SELECT region, SUM(revenue)\n  FROM sales\n WHERE quarter = '2025-Q3'\n GROUP BY region;",
+    variant: 'code',
+  },
 };
 
 /** Markup in the text is shown literally, never interpreted. */
 export const MarkupIsText: Story = {
-  args: { text: '<b>not bold</b> <img src=x onerror=alert(1)> **not markdown** [link](https://example.com)', variant: 'body' },
+  args: {
+    text: '<b>not bold</b> <img src=x onerror=alert(1)> **not markdown** [link](https://example.com)',
+    variant: 'body',
+  },
 };
 
 /** Long words and URLs must wrap instead of overflowing a narrow screen. */

@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import type { Block } from '../src/catalog/index.js';
 import '../src/index.js';
 import type { AgentThread } from '../src/index.js';
-import { memoryStore, StoreError, type SavedMessage, type ThreadStore } from '../src/store/index.js';
+import {
+  memoryStore,
+  StoreError,
+  type SavedMessage,
+  type ThreadStore,
+} from '../src/store/index.js';
 import { investigationBlock, revenueBlock } from '../src/test-support/blocks.js';
 import { incidentReport, LOCAL_TILES } from './fixtures.js';
 
@@ -27,10 +32,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** A text part split into word-sized deltas, as a model streams it. */
 function text(id: string, content: string): Part[] {
   const deltas = content.match(/\S+\s*|\s+/g) ?? [];
-  return [{ type: 'text-start', id }, ...deltas.map((delta) => ({ type: 'text-delta', id, delta })), { type: 'text-end', id }];
+  return [
+    { type: 'text-start', id },
+    ...deltas.map((delta) => ({ type: 'text-delta', id, delta })),
+    { type: 'text-end', id },
+  ];
 }
 
-const block = (data: unknown): Part => ({ type: 'data-answer_ui', id: (data as { block_id: string }).block_id, data });
+const block = (data: unknown): Part => ({
+  type: 'data-answer_ui',
+  id: (data as { block_id: string }).block_id,
+  data,
+});
 
 /** The thread takes the height of its container: each story puts it in a 600px box. */
 function inBox(thread: AgentThread): HTMLElement {
@@ -40,7 +53,10 @@ function inBox(thread: AgentThread): HTMLElement {
   return box;
 }
 
-function createThread(args: Partial<ThreadArgs>, init: { threadId?: string; store?: ThreadStore | Promise<ThreadStore> } = {}): AgentThread {
+function createThread(
+  args: Partial<ThreadArgs>,
+  init: { threadId?: string; store?: ThreadStore | Promise<ThreadStore> } = {},
+): AgentThread {
   const thread = document.createElement('agent-thread');
   thread.noComposer = args.noComposer ?? false;
   if (init.store) thread.store = init.store;
@@ -56,10 +72,16 @@ async function mounted(element: Element): Promise<boolean> {
 
 /** Work in progress, by thread: the story's play function waits for it, so a rendered story is a finished one. */
 const replays = new WeakMap<AgentThread, Promise<void>[]>();
-const track = (thread: AgentThread, work: Promise<void>) => replays.set(thread, [...(replays.get(thread) ?? []), work]);
+const track = (thread: AgentThread, work: Promise<void>) =>
+  replays.set(thread, [...(replays.get(thread) ?? []), work]);
 
 /** Applies `parts` one by one, `interval` ms apart (the first after `wait`); stops when the story is left. */
-function replay(thread: AgentThread, parts: Part[], interval: number, wait = interval): Promise<void> {
+function replay(
+  thread: AgentThread,
+  parts: Part[],
+  interval: number,
+  wait = interval,
+): Promise<void> {
   const run = async () => {
     if (!(await mounted(thread))) return;
     for (const [i, part] of parts.entries()) {
@@ -77,7 +99,8 @@ function replay(thread: AgentThread, parts: Part[], interval: number, wait = int
 async function settled(canvasElement: HTMLElement) {
   for (const thread of canvasElement.querySelectorAll('agent-thread')) {
     await thread.restored;
-    for (let seen = 0; seen < (replays.get(thread)?.length ?? 0); seen++) await replays.get(thread)![seen];
+    for (let seen = 0; seen < (replays.get(thread)?.length ?? 0); seen++)
+      await replays.get(thread)![seen];
     await thread.updateComplete;
   }
 }
@@ -91,7 +114,12 @@ const sideBlock: Block = {
   block_id: 'side-note',
   fallback_text: 'Side note: the March figure was revised.',
   root: 't',
-  elements: { t: { type: 'Text', props: { text: 'Side note: the March figure was revised on 2 October.', variant: 'note' } } },
+  elements: {
+    t: {
+      type: 'Text',
+      props: { text: 'Side note: the March figure was revised on 2 October.', variant: 'note' },
+    },
+  },
 };
 
 /** An unknown component: the validator rejects the whole block, and its fallback_text shows instead. */
@@ -108,13 +136,24 @@ const followUpBlock: Block = {
   root: 'root',
   elements: {
     root: { type: 'Section', props: { title: 'Valve V-12' }, children: ['note', 'form'] },
-    note: { type: 'Text', props: { text: 'The valve is stuck at 40% open. A technician can replace it in a two-hour window.' } },
+    note: {
+      type: 'Text',
+      props: {
+        text: 'The valve is stuck at 40% open. A technician can replace it in a two-hour window.',
+      },
+    },
     form: {
       type: 'FollowUpForm',
       props: {
         title: 'Book the repair',
         fields: [
-          { name: 'window', label: 'Window', kind: 'radio', options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'], required: true },
+          {
+            name: 'window',
+            label: 'Window',
+            kind: 'radio',
+            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
+            required: true,
+          },
           { name: 'note', label: 'Note for the technician', kind: 'textarea' },
         ],
         submit_label: 'Book',
@@ -128,13 +167,24 @@ const revenueTurn: Part[] = [
   { type: 'start' },
   ...text('t1', 'Looking at the **Q3** sales data.'),
   { type: 'tool-input-start', toolCallId: 'c1', toolName: 'query_sales' },
-  { type: 'tool-input-available', toolCallId: 'c1', toolName: 'query_sales', input: { quarter: 'Q3' } },
+  {
+    type: 'tool-input-available',
+    toolCallId: 'c1',
+    toolName: 'query_sales',
+    input: { quarter: 'Q3' },
+  },
   { type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3, currency: 'USD' } },
   block(revenueBlock(1_000_000)),
   ...text('t2', 'The audited figure is higher; updating the block.'),
   block(revenueBlock(1_200_000)),
   block(sideBlock),
-  { type: 'data-final_answer', data: { text: '## Q3 revenue\nRevenue rose **12%** to 1.2 M USD.', ui_block_ids: ['q3-revenue'] } },
+  {
+    type: 'data-final_answer',
+    data: {
+      text: '## Q3 revenue\nRevenue rose **12%** to 1.2 M USD.',
+      ui_block_ids: ['q3-revenue'],
+    },
+  },
   { type: 'finish' },
 ];
 
@@ -143,10 +193,15 @@ const meta: Meta<ThreadArgs> = {
   component: 'agent-thread',
   args: { noComposer: false, interval: 120 },
   argTypes: {
-    noComposer: { name: 'no-composer', control: 'boolean', description: 'Hide the built-in composer (the host sends with `send()`).' },
+    noComposer: {
+      name: 'no-composer',
+      control: 'boolean',
+      description: 'Hide the built-in composer (the host sends with `send()`).',
+    },
     interval: {
       control: { type: 'number', min: 0, step: 20 },
-      description: 'Story only: milliseconds between replayed parts (0: all at once, without waiting)',
+      description:
+        'Story only: milliseconds between replayed parts (0: all at once, without waiting)',
       table: { category: 'story' },
     },
   },
@@ -176,10 +231,18 @@ export const InPlaceBlockUpdate: Story = {
   render: (args) => {
     const thread = createThread(args);
     ask(thread, 'Q3 revenue, please.');
-    [{ type: 'start' }, ...text('t1', 'Preliminary figure first:'), block(revenueBlock(1_000_000))].forEach((part) => thread.applyPart(part));
+    [
+      { type: 'start' },
+      ...text('t1', 'Preliminary figure first:'),
+      block(revenueBlock(1_000_000)),
+    ].forEach((part) => thread.applyPart(part));
     void replay(
       thread,
-      [block(revenueBlock(1_200_000)), ...text('t2', 'The audited figure is in: the block above was updated in place.'), { type: 'finish' }],
+      [
+        block(revenueBlock(1_200_000)),
+        ...text('t2', 'The audited figure is in: the block above was updated in place.'),
+        { type: 'finish' },
+      ],
       args.interval,
       args.interval > 0 ? 2000 : 0,
     );
@@ -229,12 +292,23 @@ export const FormSubmit: Story = {
       // Cancelled: the thread fetches nothing (the preview still logs the event in Actions).
       event.preventDefault();
       if (event.detail.data === undefined) return;
-      void replay(thread, [{ type: 'start' }, ...text('r1', 'Booked. The technician gets your note with the work order.'), { type: 'finish' }], args.interval);
+      void replay(
+        thread,
+        [
+          { type: 'start' },
+          ...text('r1', 'Booked. The technician gets your note with the work order.'),
+          { type: 'finish' },
+        ],
+        args.interval,
+      );
     });
     ask(thread, 'Can we fix pump station 4?');
-    [{ type: 'start' }, ...text('t1', 'Yes: valve V-12 needs replacing. Pick a window:'), block(followUpBlock), { type: 'finish' }].forEach((part) =>
-      thread.applyPart(part),
-    );
+    [
+      { type: 'start' },
+      ...text('t1', 'Yes: valve V-12 needs replacing. Pick a window:'),
+      block(followUpBlock),
+      { type: 'finish' },
+    ].forEach((part) => thread.applyPart(part));
     return inBox(thread);
   },
 };
@@ -259,7 +333,10 @@ export const StorageFault: Story = {
         ask(thread, 'Is this saved?');
         [
           { type: 'start' },
-          ...text('t1', 'Not this time: storage failed, so this conversation lives in memory until the page closes.'),
+          ...text(
+            't1',
+            'Not this time: storage failed, so this conversation lives in memory until the page closes.',
+          ),
           { type: 'finish' },
         ].forEach((part) => thread.applyPart(part));
       }),
@@ -281,7 +358,11 @@ export const PreparingBlock: Story = {
       { type: 'start' },
       ...text('t1', 'Looking at the **Q3** sales data. The figures go into a block:'),
       { type: 'tool-input-start', toolCallId: 'c1', toolName: 'present_answer' },
-      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"block_id":"q3-revenue","fallback_text":"Q3 revenue rose' },
+      {
+        type: 'tool-input-delta',
+        toolCallId: 'c1',
+        inputTextDelta: '{"block_id":"q3-revenue","fallback_text":"Q3 revenue rose',
+      },
     ].forEach((part) => thread.applyPart(part));
     return inBox(thread);
   },
@@ -295,7 +376,12 @@ const siteQuestion: Block = {
   elements: {
     form: {
       type: 'FollowUpForm',
-      props: { title: 'Which pump station?', fields: [{ name: 'site', label: 'Station', kind: 'select', options: ['Station 3', 'Station 4'] }] },
+      props: {
+        title: 'Which pump station?',
+        fields: [
+          { name: 'site', label: 'Station', kind: 'select', options: ['Station 3', 'Station 4'] },
+        ],
+      },
     },
   },
 };
@@ -315,22 +401,34 @@ export const ReviewOnlyProcess: Story = {
       block(siteQuestion),
       ...text('t2', 'Station 4 is the one with the open work order: valve V-12 is stuck.'),
       block(followUpBlock),
-      { type: 'data-final_answer', data: { text: 'Valve **V-12** at station 4 needs replacing. Pick a window below.', ui_block_ids: ['book-repair'] } },
+      {
+        type: 'data-final_answer',
+        data: {
+          text: 'Valve **V-12** at station 4 needs replacing. Pick a window below.',
+          ui_block_ids: ['book-repair'],
+        },
+      },
     ].forEach((part) => thread.applyPart(part));
     return inBox(thread);
   },
   play: async ({ canvasElement }) => {
     await settled(canvasElement);
-    const turn = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('agent-turn');
+    const turn = canvasElement
+      .querySelector('agent-thread')
+      ?.shadowRoot?.querySelector('agent-turn');
     const process = turn?.shadowRoot?.querySelector<HTMLDetailsElement>('details.process');
     if (!process) return;
     // The turn renders the steps on the disclosure's `toggle` event, a task after it opens.
-    const toggled = new Promise((resolve) => process.addEventListener('toggle', resolve, { once: true }));
+    const toggled = new Promise((resolve) =>
+      process.addEventListener('toggle', resolve, { once: true }),
+    );
     process.open = true;
     await toggled;
     await settled(canvasElement);
     // Opening keeps the summary in place; the picture is of the steps below it.
-    const scroller = canvasElement.querySelector('agent-thread')?.shadowRoot?.querySelector('.scroller');
+    const scroller = canvasElement
+      .querySelector('agent-thread')
+      ?.shadowRoot?.querySelector('.scroller');
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   },
 };
@@ -350,7 +448,13 @@ export const KeptLastGoodBlock: Story = {
       { type: 'start' },
       ...text('t1', 'Preliminary figure first:'),
       block(revenueBlock(1_000_000)),
-      block({ ...broken, elements: { ...broken.elements, trend: { ...trend, props: { ...trend.props, series: [{ name: '2025', values: [1] }] } } } }),
+      block({
+        ...broken,
+        elements: {
+          ...broken.elements,
+          trend: { ...trend, props: { ...trend.props, series: [{ name: '2025', values: [1] }] } },
+        },
+      }),
       ...text('t2', 'The update could not be shown, so the block keeps its last good figure.'),
       { type: 'finish' },
     ].forEach((part) => thread.applyPart(part));
@@ -367,8 +471,19 @@ const history = (turnStatus: 'complete' | 'streaming'): SavedMessage[] => [
     status: 'complete',
     items: [
       { kind: 'text', key: 'text:t1', text: 'Looking at the **Q3** sales data.' },
-      { kind: 'tool', key: 'tool:c1', name: 'query_sales', status: 'done', summary: '{"rows":3,"currency":"USD"}' },
-      { kind: 'block', key: 'block:q3-revenue', blockId: 'q3-revenue', block: revenueBlock(1_200_000) },
+      {
+        kind: 'tool',
+        key: 'tool:c1',
+        name: 'query_sales',
+        status: 'done',
+        summary: '{"rows":3,"currency":"USD"}',
+      },
+      {
+        kind: 'block',
+        key: 'block:q3-revenue',
+        blockId: 'q3-revenue',
+        block: revenueBlock(1_200_000),
+      },
       { kind: 'block', key: 'block:side-note', blockId: 'side-note', block: sideBlock },
     ],
     final: { text: '## Q3 revenue\nRevenue rose **12%** to 1.2 M USD.', blockIds: ['q3-revenue'] },
@@ -388,25 +503,46 @@ const history = (turnStatus: 'complete' | 'streaming'): SavedMessage[] => [
         // A form answered before the reload stays read-only.
         ...(turnStatus === 'complete' ? { submissions: { ask: { crew: 'Night crew B' } } } : {}),
       },
-      ...(turnStatus === 'complete' ? [{ kind: 'text' as const, key: 'text:t3', text: 'Valve 7 is the cause; the form above books a crew.' }] : []),
+      ...(turnStatus === 'complete'
+        ? [
+            {
+              kind: 'text' as const,
+              key: 'text:t3',
+              text: 'Valve 7 is the cause; the form above books a crew.',
+            },
+          ]
+        : []),
     ],
   },
 ];
 
 async function savedThread(threadId: string, messages: SavedMessage[]): Promise<ThreadStore> {
   const store = memoryStore();
-  for (const [position, message] of messages.entries()) await store.put(threadId, position, message);
+  for (const [position, message] of messages.entries())
+    await store.put(threadId, position, message);
   return store;
 }
 
 /** A conversation restored from a store (here `memoryStore()` filled beforehand): the same order and folding as when it was saved. */
 export const RestoredHistory: Story = {
-  render: (args) => inBox(createThread(args, { threadId: 'story-restored', store: savedThread('story-restored', history('complete')) })),
+  render: (args) =>
+    inBox(
+      createThread(args, {
+        threadId: 'story-restored',
+        store: savedThread('story-restored', history('complete')),
+      }),
+    ),
 };
 
 /** The last turn was saved while it streamed (the page was closed mid-answer): it comes back marked "interrupted". */
 export const InterruptedTurn: Story = {
-  render: (args) => inBox(createThread(args, { threadId: 'story-interrupted', store: savedThread('story-interrupted', history('streaming')) })),
+  render: (args) =>
+    inBox(
+      createThread(args, {
+        threadId: 'story-interrupted',
+        store: savedThread('story-interrupted', history('streaming')),
+      }),
+    ),
 };
 
 /** A long answer with the richer incident report block, streamed; the thread follows it to the bottom. */
@@ -420,7 +556,13 @@ export const LongAnswerStreaming: Story = {
         { type: 'start' },
         ...text('t1', 'Pump station 4 has run under its design flow since March. The full report:'),
         block(incidentReport),
-        { type: 'data-final_answer', data: { text: 'Valve **V-12** is stuck; book the repair in the report.', ui_block_ids: ['pump-4-report'] } },
+        {
+          type: 'data-final_answer',
+          data: {
+            text: 'Valve **V-12** is stuck; book the repair in the report.',
+            ui_block_ids: ['pump-4-report'],
+          },
+        },
         { type: 'finish' },
       ],
       args.interval,

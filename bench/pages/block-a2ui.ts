@@ -15,7 +15,8 @@ type Updating = HTMLElement & { updateComplete: Promise<unknown>; isUpdatePendin
 /** Every element matching `selector` in `root` and the shadow roots below it (the catalog's elements render into their own). */
 function deepQuery(root: ParentNode, selector: string): HTMLElement[] {
   const found: HTMLElement[] = [...root.querySelectorAll<HTMLElement>(selector)];
-  for (const el of root.querySelectorAll(tagSelector)) if (el.shadowRoot) found.push(...deepQuery(el.shadowRoot, selector));
+  for (const el of root.querySelectorAll(tagSelector))
+    if (el.shadowRoot) found.push(...deepQuery(el.shadowRoot, selector));
   return found;
 }
 
@@ -23,7 +24,9 @@ function deepQuery(root: ParentNode, selector: string): HTMLElement[] {
 async function settled(surface: Updating) {
   await surface.updateComplete;
   for (;;) {
-    const pending = (deepQuery(surface.shadowRoot!, tagSelector) as Updating[]).filter((el) => el.isUpdatePending);
+    const pending = (deepQuery(surface.shadowRoot!, tagSelector) as Updating[]).filter(
+      (el) => el.isUpdatePending,
+    );
     if (!pending.length) return;
     await Promise.all(pending.map((el) => el.updateComplete));
   }
@@ -43,7 +46,8 @@ await runBlockBenchmark({
         await settled(el);
       },
       count: () => deepQuery(el.shadowRoot!, '[data-kind]').length,
-      shownValue: () => deepQuery(el.shadowRoot!, '[data-kind="Metric"] .value')[0]!.textContent!.trim(),
+      shownValue: () =>
+        deepQuery(el.shadowRoot!, '[data-kind="Metric"] .value')[0]!.textContent!.trim(),
       unmount: () => el.remove(),
     };
   },

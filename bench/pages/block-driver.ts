@@ -31,10 +31,14 @@ export interface BlockSystem<Input> {
   /** Renders `input` into `host`; resolves once every element is in the DOM. */
   mount(input: Input, host: HTMLElement): Promise<MountedBlock<Input>>;
   /** Further measures of the mounted block, reported as they come (e.g. an update with validation). */
-  extraUpdates?: Record<string, (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void>;
+  extraUpdates?: Record<
+    string,
+    (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void
+  >;
 }
 
-export const blockVersion = (version = 0) => maximalBlock({ charts: false, targetBytes: 6_000, version });
+export const blockVersion = (version = 0) =>
+  maximalBlock({ charts: false, targetBytes: 6_000, version });
 
 const profiling = new URLSearchParams(location.search).has('profile');
 
@@ -56,16 +60,22 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
     const mounted = await system.mount(input, host);
     const time = performance.now() - start;
     if (profiling) console.profileEnd('first-render');
-    if (mounted.count() !== elements) throw new Error(`first render shows ${mounted.count()} of ${elements} elements`);
+    if (mounted.count() !== elements)
+      throw new Error(`first render shows ${mounted.count()} of ${elements} elements`);
     mounted.unmount();
     host.remove();
     return time;
   }
 
-  async function updates(count: number, apply: (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void) {
+  async function updates(
+    count: number,
+    apply: (mounted: MountedBlock<Input>, input: Input) => Promise<void> | void,
+  ) {
     const host = stage.appendChild(document.createElement('div'));
     const mounted = await system.mount(system.input(structuredClone(block)), host);
-    const versions = Array.from({ length: count }, (_, i) => system.input(JSON.parse(JSON.stringify(blockVersion(i + 1))) as Block));
+    const versions = Array.from({ length: count }, (_, i) =>
+      system.input(JSON.parse(JSON.stringify(blockVersion(i + 1))) as Block),
+    );
     await idle();
     const samples: number[] = [];
     for (const version of versions) {
@@ -75,8 +85,10 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
     }
     const shown = mounted.shownValue();
     const expected = (1000 + count).toLocaleString('en-US');
-    if (shown !== expected) throw new Error(`after ${count} updates the metric shows "${shown}", not "${expected}"`);
-    if (mounted.count() !== elements) throw new Error(`after updates ${mounted.count()} of ${elements} elements are shown`);
+    if (shown !== expected)
+      throw new Error(`after ${count} updates the metric shows "${shown}", not "${expected}"`);
+    if (mounted.count() !== elements)
+      throw new Error(`after updates ${mounted.count()} of ${elements} elements are shown`);
     return { samples, mounted, host };
   }
 
@@ -84,7 +96,8 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
   // An agent's first block arrives a network round trip and a model's first tokens after the page has loaded: by
   // then the page has been idle, as it is here when the block comes. (`?straight` renders it straight after loading.)
   if (new URLSearchParams(location.search).has('cold')) {
-    if (!new URLSearchParams(location.search).has('straight')) await new Promise((resolve) => requestIdleCallback(resolve));
+    if (!new URLSearchParams(location.search).has('straight'))
+      await new Promise((resolve) => requestIdleCallback(resolve));
     publish({ elements, coldFirstRender: await firstRender(), crossOriginIsolated });
     return;
   }
@@ -99,7 +112,10 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
     warm.mounted.unmount();
     warm.host.remove();
     const { samples, mounted, host } = await updates(1000, apply);
-    extra[name] = { ...summarize(samples), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+    extra[name] = {
+      ...summarize(samples),
+      mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+    };
     mounted.unmount();
     host.remove();
   }

@@ -14,7 +14,8 @@ import type { Spec } from '@json-render/core';
 import { catalog, registry, toSpec } from './peers/json-render.js';
 import { runBlockBenchmark } from './block-driver.js';
 
-const view = (spec: Spec) => h(JSONUIProvider, { registry, children: h(Renderer, { spec, registry }) });
+const view = (spec: Spec) =>
+  h(JSONUIProvider, { registry, children: h(Renderer, { spec, registry }) });
 
 await runBlockBenchmark({
   input: toSpec,
@@ -31,7 +32,8 @@ await runBlockBenchmark({
   extraUpdates: {
     updateValidated: (mounted, next) => {
       const result = catalog.validate(next);
-      if (!result.success) throw new Error(`json-render rejects the spec: ${result.error?.message}`);
+      if (!result.success)
+        throw new Error(`json-render rejects the spec: ${result.error?.message}`);
       return mounted.update(next);
     },
   },

@@ -30,7 +30,11 @@ await runBlockBenchmark({
         await settled(el);
       },
       count: () => el.shadowRoot!.querySelectorAll('[data-element-id]').length,
-      shownValue: () => el.shadowRoot!.querySelector('[data-element-id="e0"]')!.shadowRoot!.querySelector('.value')!.textContent!.trim(),
+      shownValue: () =>
+        el
+          .shadowRoot!.querySelector('[data-element-id="e0"]')!
+          .shadowRoot!.querySelector('.value')!
+          .textContent!.trim(),
       unmount: () => el.remove(),
     };
   },

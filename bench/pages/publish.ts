@@ -17,4 +17,7 @@ export function publish(result: unknown): void {
 }
 
 window.addEventListener('error', (event) => (window.benchError = String(event.message)));
-window.addEventListener('unhandledrejection', (event) => (window.benchError = String(event.reason)));
+window.addEventListener(
+  'unhandledrejection',
+  (event) => (window.benchError = String(event.reason)),
+);

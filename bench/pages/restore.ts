@@ -21,8 +21,15 @@ import { publish } from './publish.js';
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
-  const question: ThreadMessage = { role: 'user', id: `u${i}`, text: `Question ${i}: how is pump station ${i % 9} doing?` };
-  const blocks = [revenueBlock(1_000_000 + i), { ...investigationBlock(`Note ${i}`), block_id: `check-${i}` }];
+  const question: ThreadMessage = {
+    role: 'user',
+    id: `u${i}`,
+    text: `Question ${i}: how is pump station ${i % 9} doing?`,
+  };
+  const blocks = [
+    revenueBlock(1_000_000 + i),
+    { ...investigationBlock(`Note ${i}`), block_id: `check-${i}` },
+  ];
   const answer: ThreadMessage = {
     role: 'assistant',
     id: `a${i}`,
@@ -31,7 +38,14 @@ function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
     items: [
       { kind: 'text', key: 'text:1', parts: [markdownAnswer(400)], done: true },
       { kind: 'tool', key: 'tool:1', name: 'query_sales', status: 'done', summary: 'rows: 3' },
-      ...blocks.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
+      ...blocks.map((block) => ({
+        kind: 'block' as const,
+        key: `block:${block.block_id}`,
+        blockId: block.block_id,
+        block,
+        valid: true,
+        submissions: {},
+      })),
     ],
     final: { text: `Turn ${i}: revenue rose.`, blockIds: [blocks[0]!.block_id] },
   };
@@ -46,7 +60,13 @@ function exchange(i: number): [ThreadMessage, ThreadMessage, unknown[]] {
           type: 'tool-query_sales',
           state: 'output-available',
           input: { quarter: 3 },
-          output: { rows: Array.from({ length: 200 }, (_, r) => ({ site: `P${r}`, flow: r * 3.7, chart: 'iVBORw0KGgo'.repeat(20) })) },
+          output: {
+            rows: Array.from({ length: 200 }, (_, r) => ({
+              site: `P${r}`,
+              flow: r * 3.7,
+              chart: 'iVBORw0KGgo'.repeat(20),
+            })),
+          },
         },
         ...blocks.map((data) => ({ type: 'data-answer_ui', data })),
         { type: 'data-final_answer', data: { text: `Turn ${i}: revenue rose.` } },
@@ -64,7 +84,9 @@ for (let i = 0; i < 200; i++) {
   const [question, answer, raw] = exchange(i);
   await store.put('bench-200', i * 2, serializeMessage(question));
   await store.put('bench-200', i * 2 + 1, serializeMessage(answer));
-  projected += JSON.stringify(serializeMessage(question)).length + JSON.stringify(serializeMessage(answer)).length;
+  projected +=
+    JSON.stringify(serializeMessage(question)).length +
+    JSON.stringify(serializeMessage(answer)).length;
   rawBytes += JSON.stringify(raw).length;
 }
 for (let i = 0; i < 2; i++) {
@@ -93,7 +115,10 @@ async function restoreThread(turns: number): Promise<{ painted: number; el: Agen
   await last.updateComplete;
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = performance.now() - start;
-  if (el.messages.length !== turns * 2 || (last as unknown as { turn: { id: string } }).turn.id !== `a${turns - 1}`)
+  if (
+    el.messages.length !== turns * 2 ||
+    (last as unknown as { turn: { id: string } }).turn.id !== `a${turns - 1}`
+  )
     throw new Error(`thread not restored (${el.messages.length} messages)`);
   return { painted, el };
 }
@@ -109,10 +134,13 @@ async function restore(turns = 200): Promise<number> {
  * to the top does, again and again, while its history pages in; resolves
  * with the length of every frame meanwhile and the pages loaded.
  */
-async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: number; mostRendered: number }> {
+async function scrollBack(
+  el: AgentThread,
+): Promise<{ frames: number[]; pages: number; mostRendered: number }> {
   const scroller = el.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
   // The list is a window of the thread: paging up renders earlier messages and lets go of later ones.
-  const first = () => el.shadowRoot!.querySelector<HTMLElement>('.messages > .entry')?.dataset.messageId;
+  const first = () =>
+    el.shadowRoot!.querySelector<HTMLElement>('.messages > .entry')?.dataset.messageId;
   const frames: number[] = [];
   let running = true;
   let last = performance.now();
@@ -130,7 +158,10 @@ async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: n
     for (let i = 0; i < 30 && first() === before; i++) await frame();
     if (first() === before) throw new Error(`scrolling back stopped at message ${before}`);
     pages++;
-    mostRendered = Math.max(mostRendered, el.shadowRoot!.querySelectorAll('.messages > .entry').length);
+    mostRendered = Math.max(
+      mostRendered,
+      el.shadowRoot!.querySelectorAll('.messages > .entry').length,
+    );
   }
   running = false;
   return { frames, pages, mostRendered };
@@ -138,7 +169,11 @@ async function scrollBack(el: AgentThread): Promise<{ frames: number[]; pages: n
 
 /** The page's memory in bytes (JS and DOM), measured by the browser after a garbage collection. */
 async function memory(): Promise<number> {
-  const measure = (performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
+  const measure = (
+    performance as Performance & {
+      measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }>;
+    }
+  ).measureUserAgentSpecificMemory;
   return measure ? (await measure.call(performance)).bytes : NaN;
 }
 
@@ -185,7 +220,12 @@ publish({
   saveAt2000: at2000,
   ratio: at200.median / at2.median,
   ratio2000: at2000.median / at2.median,
-  memory: { empty, at200: memory200, at2000: memory2000, perThousandMessages: ((memory2000 - memory200) / (4_000 - 400)) * 1_000 },
+  memory: {
+    empty,
+    at200: memory200,
+    at2000: memory2000,
+    perThousandMessages: ((memory2000 - memory200) / (4_000 - 400)) * 1_000,
+  },
   scrollBack2000: {
     pages: scrolled.pages,
     mostRendered: scrolled.mostRendered,

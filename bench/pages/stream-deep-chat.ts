@@ -25,7 +25,9 @@ async function thread(history: number, earlier: string) {
   document.body.replaceChildren();
   const chat = document.createElement('deep-chat') as DeepChat;
   chat.style.cssText = 'display: block; width: 100%; height: 100vh';
-  chat.history = Array.from({ length: history }, (_, i) => (i % 2 === 0 ? { role: 'user', text: `Question ${i / 2}` } : { role: 'ai', text: earlier }));
+  chat.history = Array.from({ length: history }, (_, i) =>
+    i % 2 === 0 ? { role: 'user', text: `Question ${i / 2}` } : { role: 'ai', text: earlier },
+  );
   let opened: (signals: Signals) => void;
   const signalsReady = new Promise<Signals>((resolve) => (opened = resolve));
   chat.connect = { stream: true, handler: (_body: unknown, signals: Signals) => opened(signals) };
@@ -50,7 +52,9 @@ async function thread(history: number, earlier: string) {
     headings: () => answer.querySelectorAll('h1, h2, h3, h4, h5, h6').length,
     followed() {
       const scroller = chat.shadowRoot!.querySelector('#messages') as HTMLElement | null;
-      return scroller ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 60 : false;
+      return scroller
+        ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 60
+        : false;
     },
   };
 }

@@ -56,7 +56,13 @@ const nextTask = () =>
   });
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-async function run(system: StreamingSystem, length: number, count: number, history: number, capMs = Infinity) {
+async function run(
+  system: StreamingSystem,
+  length: number,
+  count: number,
+  history: number,
+  capMs = Infinity,
+) {
   progress(`${length} characters, ${history} messages: building the thread`);
   const el = await system.thread(history, markdownAnswer(600));
   // Lay the history out, and let the previous run's page be collected, before measuring.
@@ -68,7 +74,9 @@ async function run(system: StreamingSystem, length: number, count: number, histo
   const frames: number[] = [];
   let start = Infinity;
   // Frames that began before the first delta do not count.
-  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime >= start && frames.push(e.duration)));
+  const observer = new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => e.startTime >= start && frames.push(e.duration)),
+  );
   observer.observe({ type: 'long-animation-frame', buffered: false });
   await el.begin();
   await painted();
@@ -81,7 +89,8 @@ async function run(system: StreamingSystem, length: number, count: number, histo
     await nextTask();
     if (performance.now() - start > capMs) break;
     if (index === steadyFrom) steadyStart = performance.now();
-    if (index % 500 === 0) progress(`${length} characters, ${history} messages: delta ${index} of ${pieces.length}`);
+    if (index % 500 === 0)
+      progress(`${length} characters, ${history} messages: delta ${index} of ${pieces.length}`);
     const t = performance.now();
     await el.apply(delta);
     inside.push(performance.now() - t);
@@ -96,9 +105,11 @@ async function run(system: StreamingSystem, length: number, count: number, histo
   const given = pieces.slice(0, fed).join('');
   const shown = el.shownText().replace(/\s+/g, ' ');
   const lastWord = given.match(/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/)![0];
-  if (!shown.includes(lastWord)) throw new Error(`answer not fully shown: no "${lastWord}" at its end`);
+  if (!shown.includes(lastWord))
+    throw new Error(`answer not fully shown: no "${lastWord}" at its end`);
   const headings = (given.match(/^## /gm) ?? []).length;
-  if (el.headings() !== headings) throw new Error(`answer shows ${el.headings()} of its ${headings} headings`);
+  if (el.headings() !== headings)
+    throw new Error(`answer shows ${el.headings()} of its ${headings} headings`);
   const total = end - start;
   return {
     fed,
@@ -124,7 +135,10 @@ export interface StreamingOptions {
   capSeconds?: number;
 }
 
-export async function runStreamingBenchmark(system: StreamingSystem, options: StreamingOptions): Promise<void> {
+export async function runStreamingBenchmark(
+  system: StreamingSystem,
+  options: StreamingOptions,
+): Promise<void> {
   const cap = (options.capSeconds ?? Infinity) * 1000;
   // `?heap`: the last case once, in a fresh page with no warm-up, so every system's heap holds the same thread and
   // answer: the whole answer, however long it takes (a capped run would compare heaps after different answers).
@@ -139,7 +153,8 @@ export async function runStreamingBenchmark(system: StreamingSystem, options: St
   const results = [];
   for (const c of options.cases) {
     const runs = [];
-    for (let i = 0; i < c.runs; i++) runs.push(await run(system, c.chars, c.deltas, c.messages, cap));
+    for (let i = 0; i < c.runs; i++)
+      runs.push(await run(system, c.chars, c.deltas, c.messages, cap));
     const per = summarize(runs.map((r) => r.perDelta));
     results.push({
       chars: c.chars,
@@ -155,5 +170,10 @@ export async function runStreamingBenchmark(system: StreamingSystem, options: St
       fed: Math.min(...runs.map((r) => r.fed)),
     });
   }
-  publish({ warmUp: options.warmUp, capSeconds: options.capSeconds ?? null, cases: results, crossOriginIsolated });
+  publish({
+    warmUp: options.warmUp,
+    capSeconds: options.capSeconds ?? null,
+    cases: results,
+    crossOriginIsolated,
+  });
 }

@@ -23,7 +23,8 @@ async function thread(history: number, earlier: string) {
     await el.send(`Question ${i}`);
   }
   let turn: Updating;
-  const markdown = () => turn.shadowRoot!.querySelector('answer-markdown') as (Updating & { parts?: string[] }) | null;
+  const markdown = () =>
+    turn.shadowRoot!.querySelector('answer-markdown') as (Updating & { parts?: string[] }) | null;
   return {
     async begin() {
       el.applyPart({ type: 'start', messageId: 'live' });

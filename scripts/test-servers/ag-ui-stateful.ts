@@ -35,9 +35,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A message as compared: what a model would read of it. */
 function shape(message: Message): string {
-  const m = message as Message & { toolCalls?: { id: string; function: { name: string; arguments: string } }[]; toolCallId?: string };
-  const calls = m.toolCalls?.map((c) => [c.id, c.function.name, JSON.parse(c.function.arguments) as unknown]);
-  return JSON.stringify([m.id, m.role, 'content' in m ? m.content : undefined, calls, m.toolCallId]);
+  const m = message as Message & {
+    toolCalls?: { id: string; function: { name: string; arguments: string } }[];
+    toolCallId?: string;
+  };
+  const calls = m.toolCalls?.map((c) => [
+    c.id,
+    c.function.name,
+    JSON.parse(c.function.arguments) as unknown,
+  ]);
+  return JSON.stringify([
+    m.id,
+    m.role,
+    'content' in m ? m.content : undefined,
+    calls,
+    m.toolCallId,
+  ]);
 }
 
 /** Merges what a run was sent into the held conversation, by id; returns what the merge found. */
@@ -48,7 +61,9 @@ function merge(record: ThreadRecord, sent: Message[], runId: string): RunLog {
   const log: RunLog = {
     runId,
     added: sent.filter((m) => !held.has(m.id)).map((m) => m.id),
-    changed: sent.filter((m) => held.has(m.id) && shape(held.get(m.id)!) !== shape(m)).map((m) => m.id),
+    changed: sent
+      .filter((m) => held.has(m.id) && shape(held.get(m.id)!) !== shape(m))
+      .map((m) => m.id),
     lost: record.stored
       .slice(0, lastHeld + 1)
       .filter((m) => !sentIds.has(m.id))
@@ -67,13 +82,27 @@ function answer(runId: string): { events: Record<string, unknown>[]; messages: M
   const block = revenueBlock();
   const report = { text: `Report of ${runId}.`, ui_block_ids: [block.block_id] };
   const calls = [
-    { id: `q-${runId}`, name: 'query_sales', args: { quarter: 'Q3' }, result: JSON.stringify({ rows: 3 }) },
-    { id: `p-${runId}`, name: 'present_answer', args: block, result: JSON.stringify({ ok: true, block_id: block.block_id }) },
+    {
+      id: `q-${runId}`,
+      name: 'query_sales',
+      args: { quarter: 'Q3' },
+      result: JSON.stringify({ rows: 3 }),
+    },
+    {
+      id: `p-${runId}`,
+      name: 'present_answer',
+      args: block,
+      result: JSON.stringify({ ok: true, block_id: block.block_id }),
+    },
     { id: `f-${runId}`, name: 'final_answer', args: report, result: JSON.stringify({ ok: true }) },
   ];
   const events: Record<string, unknown>[] = [
     { type: 'REASONING_MESSAGE_START', messageId: `think-${runId}`, role: 'reasoning' },
-    { type: 'REASONING_MESSAGE_CONTENT', messageId: `think-${runId}`, delta: 'Sales, then a block.' },
+    {
+      type: 'REASONING_MESSAGE_CONTENT',
+      messageId: `think-${runId}`,
+      delta: 'Sales, then a block.',
+    },
     { type: 'REASONING_MESSAGE_END', messageId: `think-${runId}` },
     { type: 'TEXT_MESSAGE_START', messageId: text, role: 'assistant' },
     { type: 'TEXT_MESSAGE_CONTENT', messageId: text, delta: `Answer of ${runId}.` },
@@ -81,10 +110,21 @@ function answer(runId: string): { events: Record<string, unknown>[]; messages: M
   ];
   for (const call of calls) {
     events.push(
-      { type: 'TOOL_CALL_START', toolCallId: call.id, toolCallName: call.name, parentMessageId: text },
+      {
+        type: 'TOOL_CALL_START',
+        toolCallId: call.id,
+        toolCallName: call.name,
+        parentMessageId: text,
+      },
       { type: 'TOOL_CALL_ARGS', toolCallId: call.id, delta: JSON.stringify(call.args) },
       { type: 'TOOL_CALL_END', toolCallId: call.id },
-      { type: 'TOOL_CALL_RESULT', messageId: `r-${call.id}`, toolCallId: call.id, content: call.result, role: 'tool' },
+      {
+        type: 'TOOL_CALL_RESULT',
+        messageId: `r-${call.id}`,
+        toolCallId: call.id,
+        content: call.result,
+        role: 'tool',
+      },
     );
   }
   events.push({ type: 'STATE_SNAPSHOT', snapshot: { runs: runId } });
@@ -94,9 +134,18 @@ function answer(runId: string): { events: Record<string, unknown>[]; messages: M
       id: text,
       role: 'assistant',
       content: `Answer of ${runId}.`,
-      toolCalls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })),
+      toolCalls: calls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: JSON.stringify(c.args) },
+      })),
     },
-    ...calls.map((c): Message => ({ id: `r-${c.id}`, role: 'tool', toolCallId: c.id, content: c.result })),
+    ...calls.map((c): Message => ({
+      id: `r-${c.id}`,
+      role: 'tool',
+      toolCallId: c.id,
+      content: c.result,
+    })),
   ];
   return { events, messages };
 }
@@ -113,7 +162,9 @@ export function middleware() {
       return;
     }
     if (ctx.path !== '/api/ag-ui-stateful' || ctx.method !== 'POST') return next();
-    const parsed = RunAgentInputSchema.safeParse(await (await toRequest(ctx.req)).json().catch(() => undefined));
+    const parsed = RunAgentInputSchema.safeParse(
+      await (await toRequest(ctx.req)).json().catch(() => undefined),
+    );
     if (!parsed.success) {
       ctx.status = 400;
       ctx.body = `not a RunAgentInput: ${parsed.error.message}`;
@@ -142,7 +193,8 @@ export function middleware() {
     const res = ctx.res;
     res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' });
     const ids = { threadId: input.threadId, runId: input.runId };
-    const send = (event: Record<string, unknown>) => new Promise((resolve) => res.write(encoder.encodeSSE(event as never), resolve));
+    const send = (event: Record<string, unknown>) =>
+      new Promise((resolve) => res.write(encoder.encodeSSE(event as never), resolve));
     // A run cut off before its checkpoint stays in progress, as LangGraph's half-finished run did: the next run gets 409.
     for (const event of [{ type: 'RUN_STARTED', ...ids }, ...events]) {
       if (res.destroyed) return;

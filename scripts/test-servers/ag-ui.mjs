@@ -29,9 +29,17 @@ async function readBody(req) {
 function runOf(input, { events = [], history }) {
   if (events[0]?.type === 'RUN_STARTED') return events;
   const ids = { threadId: input.threadId, runId: input.runId };
-  const snapshot = history ? [{ type: 'MESSAGES_SNAPSHOT', messages: [...history, ...input.messages] }] : [];
-  const withInput = ({ withInput, ...event }) => (withInput ? { ...event, messages: [...input.messages, ...event.messages] } : event);
-  return [{ type: 'RUN_STARTED', ...ids }, ...snapshot, ...events.map(withInput), { type: 'RUN_FINISHED', ...ids }];
+  const snapshot = history
+    ? [{ type: 'MESSAGES_SNAPSHOT', messages: [...history, ...input.messages] }]
+    : [];
+  const withInput = ({ withInput, ...event }) =>
+    withInput ? { ...event, messages: [...input.messages, ...event.messages] } : event;
+  return [
+    { type: 'RUN_STARTED', ...ids },
+    ...snapshot,
+    ...events.map(withInput),
+    { type: 'RUN_FINISHED', ...ids },
+  ];
 }
 
 export function middleware() {

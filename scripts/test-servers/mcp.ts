@@ -26,7 +26,10 @@ const DEFAULT_CSP = [
 const PROBE = `<!doctype html><html><body><script type="module">fetch('/mcp-app/forbidden').catch(() => undefined);</script></body></html>`;
 
 let building: Promise<string> | undefined;
-const view = () => (existsSync(VIEW_FILE) ? Promise.resolve(readFileSync(VIEW_FILE, 'utf8')) : (building ??= buildMcpApp()));
+const view = () =>
+  existsSync(VIEW_FILE)
+    ? Promise.resolve(readFileSync(VIEW_FILE, 'utf8'))
+    : (building ??= buildMcpApp());
 
 async function readBody(ctx: Context): Promise<string> {
   let text = '';

@@ -23,7 +23,10 @@ export function middleware() {
   const agents = new Map<string, PartsAgent>();
   // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
   const load = (major: string) =>
-    importOnMajor<typeof import('../../src/test-support/parts-agent.js')>(new URL('../../src/test-support/parts-agent.ts', import.meta.url), major);
+    importOnMajor<typeof import('../../src/test-support/parts-agent.js')>(
+      new URL('../../src/test-support/parts-agent.ts', import.meta.url),
+      major,
+    );
   const agentFor = async (major: string, chatId: string) => {
     if (!agents.has(chatId)) agents.set(chatId, (await load(major)).partsAgent());
     return agents.get(chatId)!;
@@ -35,14 +38,21 @@ export function middleware() {
     const chatId = typeof ctx.query.chat === 'string' ? ctx.query.chat : '';
     const chat = /^\/api\/parts\/(?:(7)\/)?chat$/.exec(ctx.path);
     if (chat && ctx.method === 'POST') {
-      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as { id?: unknown; messages?: unknown } | undefined;
-      if (typeof body?.id !== 'string') return sendResponse(ctx.res, Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }));
+      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as
+        { id?: unknown; messages?: unknown } | undefined;
+      if (typeof body?.id !== 'string')
+        return sendResponse(
+          ctx.res,
+          Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }),
+        );
       const agent = await agentFor(chat[1] ?? '6', body.id);
       agent.requests.push(body);
       return sendResponse(ctx.res, await agent.chat(body));
     }
-    if (ctx.path === '/api/parts/requests' && ctx.method === 'GET') return sendResponse(ctx.res, Response.json(agents.get(chatId)?.requests ?? []));
-    if (ctx.path === '/api/parts/prompts' && ctx.method === 'GET') return sendResponse(ctx.res, Response.json(agents.get(chatId)?.prompts() ?? []));
+    if (ctx.path === '/api/parts/requests' && ctx.method === 'GET')
+      return sendResponse(ctx.res, Response.json(agents.get(chatId)?.requests ?? []));
+    if (ctx.path === '/api/parts/prompts' && ctx.method === 'GET')
+      return sendResponse(ctx.res, Response.json(agents.get(chatId)?.prompts() ?? []));
     ctx.respond = true;
     return next();
   };

@@ -20,25 +20,42 @@ export function middleware() {
   const agents = new Map<string, PlainAgent>();
   // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
   const load = (major: string) =>
-    importOnMajor<typeof import('../../src/test-support/plain-agent.js')>(new URL('../../src/test-support/plain-agent.ts', import.meta.url), major);
+    importOnMajor<typeof import('../../src/test-support/plain-agent.js')>(
+      new URL('../../src/test-support/plain-agent.ts', import.meta.url),
+      major,
+    );
 
   return async (ctx: Context, next: Next) => {
     if (!ctx.path.startsWith('/api/plain/')) return next();
     ctx.respond = false;
     const chat = /^\/api\/plain\/(?:(7)\/)?chat$/.exec(ctx.path);
     if (chat && ctx.method === 'POST') {
-      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as { id?: unknown; messages?: unknown } | undefined;
-      if (typeof body?.id !== 'string') return sendResponse(ctx.res, Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }));
+      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as
+        { id?: unknown; messages?: unknown } | undefined;
+      if (typeof body?.id !== 'string')
+        return sendResponse(
+          ctx.res,
+          Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }),
+        );
       if (!agents.has(body.id)) agents.set(body.id, (await load(chat[1] ?? '6')).plainAgent());
       const agent = agents.get(body.id)!;
       agent.requests.push(body);
       // A client that leaves early closes the connection before the response has ended.
-      ctx.res.once('close', () => agent.fates.push(ctx.res.writableFinished ? 'read to the end' : 'cancelled'));
+      ctx.res.once('close', () =>
+        agent.fates.push(ctx.res.writableFinished ? 'read to the end' : 'cancelled'),
+      );
       return sendResponse(ctx.res, await agent.chat(body));
     }
     if (ctx.path === '/api/plain/log' && ctx.method === 'GET') {
       const agent = agents.get(typeof ctx.query.chat === 'string' ? ctx.query.chat : '');
-      const log = agent ? { requests: agent.requests, prompts: agent.prompts(), saved: agent.saved, fates: agent.fates } : null;
+      const log = agent
+        ? {
+            requests: agent.requests,
+            prompts: agent.prompts(),
+            saved: agent.saved,
+            fates: agent.fates,
+          }
+        : null;
       return sendResponse(ctx.res, Response.json(log));
     }
     ctx.respond = true;

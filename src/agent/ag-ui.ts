@@ -1,4 +1,10 @@
-import { validateBlock, validateFinalAnswer, type Block, type FinalAnswer, type ValidationError } from '../catalog/index.js';
+import {
+  validateBlock,
+  validateFinalAnswer,
+  type Block,
+  type FinalAnswer,
+  type ValidationError,
+} from '../catalog/index.js';
 import { FINAL_ANSWER } from '../conversation/index.js';
 
 /*
@@ -21,7 +27,8 @@ export interface AnswerCustomEvent<T> {
   timestamp?: number;
 }
 
-export type AnswerEventResult<T> = { ok: true; event: AnswerCustomEvent<T> } | { ok: false; errors: ValidationError[] };
+export type AnswerEventResult<T> =
+  { ok: true; event: AnswerCustomEvent<T> } | { ok: false; errors: ValidationError[] };
 
 /**
  * Builds the `CUSTOM` events for one turn. Blocks are validated as the
@@ -37,13 +44,29 @@ export function answerEvents() {
       const result = validateBlock(input);
       if (!result.ok) return result;
       published.add(result.block.block_id);
-      return { ok: true, event: { type: 'CUSTOM', name: BLOCK_EVENT_NAME, value: result.block, timestamp: Date.now() } };
+      return {
+        ok: true,
+        event: {
+          type: 'CUSTOM',
+          name: BLOCK_EVENT_NAME,
+          value: result.block,
+          timestamp: Date.now(),
+        },
+      };
     },
     /** The final report as a `CUSTOM` `final_answer` event; it ends the turn in the thread. */
     finalAnswer(input: unknown): AnswerEventResult<FinalAnswer> {
       const result = validateFinalAnswer(input, { publishedBlockIds: published });
       if (!result.ok) return result;
-      return { ok: true, event: { type: 'CUSTOM', name: FINAL_ANSWER_EVENT_NAME, value: result.answer, timestamp: Date.now() } };
+      return {
+        ok: true,
+        event: {
+          type: 'CUSTOM',
+          name: FINAL_ANSWER_EVENT_NAME,
+          value: result.answer,
+          timestamp: Date.now(),
+        },
+      };
     },
   };
 }

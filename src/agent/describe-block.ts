@@ -1,4 +1,10 @@
-import { fallbackTextOf, validateBlock, type Block, type BlockElement, type FormValue } from '../catalog/index.js';
+import {
+  fallbackTextOf,
+  validateBlock,
+  type Block,
+  type BlockElement,
+  type FormValue,
+} from '../catalog/index.js';
 
 /*
  * A block as a model reads it back in a later turn: its id, its
@@ -18,30 +24,45 @@ function clip(value: unknown, max = 200): string {
 }
 
 const quoted = (value: unknown) => JSON.stringify(clip(value));
-const cell = (value: unknown) => (value === null ? '' : typeof value === 'string' ? clip(value, 80) : String(value));
+const cell = (value: unknown) =>
+  value === null ? '' : typeof value === 'string' ? clip(value, 80) : String(value);
 const details = (parts: (string | false | undefined)[]) => {
   const kept = parts.filter(Boolean);
   return kept.length ? ` (${kept.join('; ')})` : '';
 };
 
-function describeElement(element: BlockElement, answers: Readonly<Record<string, FormValue>> | undefined): string[] {
+function describeElement(
+  element: BlockElement,
+  answers: Readonly<Record<string, FormValue>> | undefined,
+): string[] {
   switch (element.type) {
     case 'Stack':
       return [];
     case 'Section':
-      return [`Section ${quoted(element.props.title)}${element.props.subtitle ? `: ${clip(element.props.subtitle)}` : ''}`];
+      return [
+        `Section ${quoted(element.props.title)}${element.props.subtitle ? `: ${clip(element.props.subtitle)}` : ''}`,
+      ];
     case 'Text':
       return [`Text: ${clip(element.props.text, 2_000)}`];
     case 'Metric': {
       const p = element.props;
-      const change = p.delta === undefined ? undefined : `change ${p.delta >= 0 ? '+' : ''}${p.delta}`;
+      const change =
+        p.delta === undefined ? undefined : `change ${p.delta >= 0 ? '+' : ''}${p.delta}`;
       const format = p.format === 'currency' && p.currency ? `currency ${p.currency}` : p.format;
-      return [`Metric ${quoted(p.label)}: ${cell(p.value)}${p.unit ? ` ${clip(p.unit)}` : ''}${details([format, change, p.caption && clip(p.caption)])}`];
+      return [
+        `Metric ${quoted(p.label)}: ${cell(p.value)}${p.unit ? ` ${clip(p.unit)}` : ''}${details([format, change, p.caption && clip(p.caption)])}`,
+      ];
     }
     case 'Table': {
       const p = element.props;
-      const columns = p.columns.map((c) => `${clip(c.label)}${c.format && c.format !== 'text' ? ` [${c.format}${c.currency ? ` ${c.currency}` : ''}]` : ''}`);
-      return [`Table${p.caption ? ` ${quoted(p.caption)}` : ''}: ${columns.join(' | ')}`, ...p.rows.map((row) => `  ${row.map(cell).join(' | ')}`)];
+      const columns = p.columns.map(
+        (c) =>
+          `${clip(c.label)}${c.format && c.format !== 'text' ? ` [${c.format}${c.currency ? ` ${c.currency}` : ''}]` : ''}`,
+      );
+      return [
+        `Table${p.caption ? ` ${quoted(p.caption)}` : ''}: ${columns.join(' | ')}`,
+        ...p.rows.map((row) => `  ${row.map(cell).join(' | ')}`),
+      ];
     }
     case 'Chart': {
       const p = element.props;
@@ -76,12 +97,19 @@ function describeElement(element: BlockElement, answers: Readonly<Record<string,
     case 'FollowUpForm': {
       const p = element.props;
       const fields = p.fields.map((f) => {
-        const range = f.min !== undefined || f.max !== undefined ? `${f.min ?? ''}..${f.max ?? ''}` : undefined;
+        const range =
+          f.min !== undefined || f.max !== undefined ? `${f.min ?? ''}..${f.max ?? ''}` : undefined;
         const options = f.options && `options ${f.options.map((o) => clip(o, 60)).join(' / ')}`;
         return `  - ${f.name} ${quoted(f.label)}${details([f.kind, f.required && 'required', range, options])}`;
       });
-      const answered = answers ? `  The reader answered: ${clip(JSON.stringify(answers), 1_000)}` : '  Not answered in this history.';
-      return [`Form ${quoted(p.title)}${p.description ? `: ${clip(p.description, 500)}` : ''}`, ...fields, answered];
+      const answered = answers
+        ? `  The reader answered: ${clip(JSON.stringify(answers), 1_000)}`
+        : '  Not answered in this history.';
+      return [
+        `Form ${quoted(p.title)}${p.description ? `: ${clip(p.description, 500)}` : ''}`,
+        ...fields,
+        answered,
+      ];
     }
   }
 }
@@ -94,7 +122,9 @@ function describeTree(block: Block, answers: FormAnswers | undefined): string[] 
     if (!element) return;
     const own = describeElement(element, answers?.get(id));
     const indent = '  '.repeat(depth);
-    own.forEach((line, index) => lines.push(index === 0 ? `${indent}- ${line}` : `${indent}${line}`));
+    own.forEach((line, index) =>
+      lines.push(index === 0 ? `${indent}- ${line}` : `${indent}${line}`),
+    );
     const children = 'children' in element ? (element.children ?? []) : [];
     for (const child of children) visit(child, own.length ? depth + 1 : depth);
   };
@@ -115,13 +145,26 @@ export function shorten(text: string, max: number): string {
  * One block as compact, model-readable text, at most `maxChars` long. A block
  * the validator refuses is described by its fallback_text only.
  */
-export function describeBlock(input: unknown, maxChars: number, answers?: ReadonlyMap<string, FormAnswers>): string {
+export function describeBlock(
+  input: unknown,
+  maxChars: number,
+  answers?: ReadonlyMap<string, FormAnswers>,
+): string {
   const result = validateBlock(input);
   if (!result.ok) {
     const fallback = fallbackTextOf(input);
-    return shorten(`[Answer block shown to the reader as text only]\n${fallback || '(no description)'}`, maxChars);
+    return shorten(
+      `[Answer block shown to the reader as text only]\n${fallback || '(no description)'}`,
+      maxChars,
+    );
   }
   const { block } = result;
-  const head = [`[Answer block "${block.block_id}" shown to the reader]`, `Summary: ${clip(block.fallback_text, 2_000)}`];
-  return shorten([...head, ...describeTree(block, answers?.get(block.block_id))].join('\n'), maxChars);
+  const head = [
+    `[Answer block "${block.block_id}" shown to the reader]`,
+    `Summary: ${clip(block.fallback_text, 2_000)}`,
+  ];
+  return shorten(
+    [...head, ...describeTree(block, answers?.get(block.block_id))].join('\n'),
+    maxChars,
+  );
 }

@@ -1,6 +1,12 @@
 import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
 import { validateFinalAnswer, type FormValue } from '../catalog/index.js';
-import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, FORM_ANSWER_PART, PRESENT_ANSWER } from '../conversation/index.js';
+import {
+  BLOCK_PART,
+  FINAL_ANSWER,
+  FINAL_ANSWER_PART,
+  FORM_ANSWER_PART,
+  PRESENT_ANSWER,
+} from '../conversation/index.js';
 import { describeBlock, shorten } from './describe-block.js';
 
 /** How much of the thread's answer UI a model is given back. */
@@ -21,13 +27,24 @@ export interface ModelHistoryOptions {
 type Part = Record<string, unknown> & { type: string };
 type Message = { role: 'user' | 'assistant'; parts: Part[] };
 
-const TOOL_STATES = ['input-available', 'output-available', 'output-error', 'output-denied', 'approval-requested', 'approval-responded'];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const TOOL_STATES = [
+  'input-available',
+  'output-available',
+  'output-error',
+  'output-denied',
+  'approval-requested',
+  'approval-responded',
+];
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+/;
 const isUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value);
 
-const ANSWER_CALL_PARTS: Record<string, string> = { [`tool-${PRESENT_ANSWER}`]: BLOCK_PART, [`tool-${FINAL_ANSWER}`]: FINAL_ANSWER_PART };
+const ANSWER_CALL_PARTS: Record<string, string> = {
+  [`tool-${PRESENT_ANSWER}`]: BLOCK_PART,
+  [`tool-${FINAL_ANSWER}`]: FINAL_ANSWER_PART,
+};
 
 /**
  * A `present_answer` / `final_answer` call (as `useChat` and the thread send
@@ -40,7 +57,10 @@ function answerCallAsData(part: Part): Part | null | undefined {
   const type = part.type === 'dynamic-tool' ? `tool-${String(part.toolName)}` : part.type;
   const data = ANSWER_CALL_PARTS[type];
   if (!data) return undefined;
-  const refused = part.state === 'output-error' || part.state === 'output-denied' || (isRecord(part.output) && part.output.ok === false);
+  const refused =
+    part.state === 'output-error' ||
+    part.state === 'output-denied' ||
+    (isRecord(part.output) && part.output.ok === false);
   return refused || part.input === undefined ? null : { type: data, data: part.input };
 }
 
@@ -50,15 +70,23 @@ function cleanPart(part: unknown): Part | undefined {
   const answer = answerCallAsData(part as Part);
   if (answer !== undefined) return answer ?? undefined;
   const { type } = part;
-  if (type === 'text' || type === 'reasoning') return typeof part.text === 'string' ? { type, text: part.text } : undefined;
+  if (type === 'text' || type === 'reasoning')
+    return typeof part.text === 'string' ? { type, text: part.text } : undefined;
   if (type === 'step-start') return { type };
   if (type === 'file')
     return isUrl(part.url) && typeof part.mediaType === 'string' && MEDIA_TYPE.test(part.mediaType)
-      ? { type, url: part.url, mediaType: part.mediaType, ...(typeof part.filename === 'string' ? { filename: part.filename } : {}) }
+      ? {
+          type,
+          url: part.url,
+          mediaType: part.mediaType,
+          ...(typeof part.filename === 'string' ? { filename: part.filename } : {}),
+        }
       : undefined;
   if (type.startsWith('data-')) return { type, id: part.id, data: part.data };
-  const isTool = type.startsWith('tool-') || (type === 'dynamic-tool' && typeof part.toolName === 'string');
-  if (isTool && typeof part.toolCallId === 'string' && TOOL_STATES.includes(part.state as string)) return { ...part, type };
+  const isTool =
+    type.startsWith('tool-') || (type === 'dynamic-tool' && typeof part.toolName === 'string');
+  if (isTool && typeof part.toolCallId === 'string' && TOOL_STATES.includes(part.state as string))
+    return { ...part, type };
   return undefined;
 }
 
@@ -70,19 +98,37 @@ function cleanPart(part: unknown): Part | undefined {
 function cleanMessages(input: unknown): Message[] {
   if (!Array.isArray(input)) return [];
   return input.flatMap((message): Message[] => {
-    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant') || !Array.isArray(message.parts)) return [];
+    if (
+      !isRecord(message) ||
+      (message.role !== 'user' && message.role !== 'assistant') ||
+      !Array.isArray(message.parts)
+    )
+      return [];
     const parts = message.parts.map(cleanPart).filter((part): part is Part => part !== undefined);
     return [{ role: message.role, parts }];
   });
 }
 
-const isFormValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isFormValue = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** A form submission's data part, when it has the shape the thread sends. */
-function readSubmission(data: unknown): { blockId: string; elementId: string; values: Record<string, FormValue> } | undefined {
-  if (!isRecord(data) || typeof data.blockId !== 'string' || typeof data.elementId !== 'string' || !isRecord(data.values)) return undefined;
+function readSubmission(
+  data: unknown,
+): { blockId: string; elementId: string; values: Record<string, FormValue> } | undefined {
+  if (
+    !isRecord(data) ||
+    typeof data.blockId !== 'string' ||
+    typeof data.elementId !== 'string' ||
+    !isRecord(data.values)
+  )
+    return undefined;
   if (!Object.values(data.values).every(isFormValue)) return undefined;
-  return { blockId: data.blockId, elementId: data.elementId, values: data.values as Record<string, FormValue> };
+  return {
+    blockId: data.blockId,
+    elementId: data.elementId,
+    values: data.values as Record<string, FormValue>,
+  };
 }
 
 /** Every form answer in the thread, by block id, so a form's description can say how it was answered. */
@@ -91,7 +137,8 @@ function collectAnswers(messages: Message[]): Map<string, Map<string, Record<str
   for (const part of messages.flatMap((m) => (m.role === 'user' ? m.parts : []))) {
     const submission = part.type === FORM_ANSWER_PART ? readSubmission(part.data) : undefined;
     if (!submission) continue;
-    const forBlock = answers.get(submission.blockId) ?? new Map<string, Record<string, FormValue>>();
+    const forBlock =
+      answers.get(submission.blockId) ?? new Map<string, Record<string, FormValue>>();
     forBlock.set(submission.elementId, submission.values);
     answers.set(submission.blockId, forBlock);
   }
@@ -102,9 +149,14 @@ function collectAnswers(messages: Message[]): Map<string, Map<string, Record<str
  * Each block part's description, the newest first to claim the overall
  * budget: a long thread loses detail from its oldest blocks, never its latest.
  */
-function describeBlocks(messages: Message[], options: Required<Pick<ModelHistoryOptions, 'maxBlockChars' | 'maxTotalBlockChars'>>) {
+function describeBlocks(
+  messages: Message[],
+  options: Required<Pick<ModelHistoryOptions, 'maxBlockChars' | 'maxTotalBlockChars'>>,
+) {
   const answers = collectAnswers(messages);
-  const parts = messages.flatMap((m) => (m.role === 'assistant' ? m.parts.filter((p) => p.type === BLOCK_PART) : []));
+  const parts = messages.flatMap((m) =>
+    m.role === 'assistant' ? m.parts.filter((p) => p.type === BLOCK_PART) : [],
+  );
   const described = new Map<Part, string>();
   let remaining = options.maxTotalBlockChars;
   for (const part of parts.reverse()) {
@@ -122,7 +174,9 @@ function describeReport(data: unknown, maxChars: number): string | undefined {
   const result = validateFinalAnswer(data);
   if (!result.ok) return undefined;
   const { text, ui_block_ids: ids } = result.answer;
-  const head = ids.length ? `[Final report, shown with the blocks ${ids.map((id) => `"${id}"`).join(', ')}]` : '[Final report]';
+  const head = ids.length
+    ? `[Final report, shown with the blocks ${ids.map((id) => `"${id}"`).join(', ')}]`
+    : '[Final report]';
   return shorten(`${head}\n${text}`, maxChars);
 }
 
@@ -143,14 +197,28 @@ function describeSubmission(data: unknown): string | undefined {
  * is read as the same compact text as one that came as a data part.
  * Unreadable or hostile input is left out, never thrown on.
  */
-export async function toModelMessages(messages: unknown, options: ModelHistoryOptions = {}): Promise<ModelMessage[]> {
-  const { maxBlockChars = 2_000, maxTotalBlockChars = 12_000, maxReportChars = 8_000, tools } = options;
+export async function toModelMessages(
+  messages: unknown,
+  options: ModelHistoryOptions = {},
+): Promise<ModelMessage[]> {
+  const {
+    maxBlockChars = 2_000,
+    maxTotalBlockChars = 12_000,
+    maxReportChars = 8_000,
+    tools,
+  } = options;
   const cleaned = cleanMessages(messages);
   const blocks = describeBlocks(cleaned, { maxBlockChars, maxTotalBlockChars });
   // Each block part carries its description from here on; one left out of the budget goes.
   const withDescriptions = cleaned.map((m) => ({
     ...m,
-    parts: m.parts.flatMap((p) => (p.type !== BLOCK_PART ? [p] : blocks.has(p) ? [{ type: BLOCK_PART, data: blocks.get(p) }] : [])),
+    parts: m.parts.flatMap((p) =>
+      p.type !== BLOCK_PART
+        ? [p]
+        : blocks.has(p)
+          ? [{ type: BLOCK_PART, data: blocks.get(p) }]
+          : [],
+    ),
   }));
   const convertDataPart = (part: { type: string; data: unknown }) => {
     const text =
@@ -164,11 +232,20 @@ export async function toModelMessages(messages: unknown, options: ModelHistoryOp
     return text === undefined ? undefined : { type: 'text' as const, text };
   };
   const convert = (list: Message[]) =>
-    convertToModelMessages(list as unknown as UIMessage[], { convertDataPart, ignoreIncompleteToolCalls: true, ...(tools ? { tools } : {}) });
+    convertToModelMessages(list as unknown as UIMessage[], {
+      convertDataPart,
+      ignoreIncompleteToolCalls: true,
+      ...(tools ? { tools } : {}),
+    });
   try {
     return await convert(withDescriptions);
   } catch {
     // A part the SDK cannot convert (a hand-made or tampered tool step or file): the conversation as text.
-    return convert(withDescriptions.map((m) => ({ ...m, parts: m.parts.filter((p) => p.type === 'text' || p.type.startsWith('data-')) })));
+    return convert(
+      withDescriptions.map((m) => ({
+        ...m,
+        parts: m.parts.filter((p) => p.type === 'text' || p.type.startsWith('data-')),
+      })),
+    );
   }
 }

@@ -10,9 +10,26 @@
  * as AG-UI `CUSTOM` events.
  */
 export { PRESENT_ANSWER, FINAL_ANSWER } from '../conversation/index.js';
-export { answerTools, writeBlock, writeFinalAnswer, type PartWriter, type ToolOutcome } from './tools.js';
+export {
+  answerTools,
+  writeBlock,
+  writeFinalAnswer,
+  type PartWriter,
+  type ToolOutcome,
+} from './tools.js';
 export { withoutAnswerToolCalls } from './tool-call-filter.js';
 export { toModelMessages, type ModelHistoryOptions } from './history.js';
 export { answerStopWhen } from './stop.js';
-export { answerEvents, BLOCK_EVENT_NAME, FINAL_ANSWER_EVENT_NAME, type AnswerCustomEvent, type AnswerEventResult } from './ag-ui.js';
-export { memoryResumableStreams, resumeStreamResponse, type MemoryResumableStreamsOptions, type ResumableStreams } from './resumable.js';
+export {
+  answerEvents,
+  BLOCK_EVENT_NAME,
+  FINAL_ANSWER_EVENT_NAME,
+  type AnswerCustomEvent,
+  type AnswerEventResult,
+} from './ag-ui.js';
+export {
+  memoryResumableStreams,
+  resumeStreamResponse,
+  type MemoryResumableStreamsOptions,
+  type ResumableStreams,
+} from './resumable.js';

@@ -5,7 +5,11 @@ import { memoryResumableStreams, resumeStreamResponse } from './resumable.js';
 function source() {
   let controller!: ReadableStreamDefaultController<string>;
   const stream = new ReadableStream<string>({ start: (c) => void (controller = c) });
-  return { stream, write: (chunk: string) => controller.enqueue(chunk), end: () => controller.close() };
+  return {
+    stream,
+    write: (chunk: string) => controller.enqueue(chunk),
+    end: () => controller.close(),
+  };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -51,7 +55,9 @@ describe('memoryResumableStreams', () => {
     answer.write('data: {"type":"text-delta","delta":"Hel"}\n\n');
     await tick();
     const reader = follow((await streams.resumeExistingStream('chat-1'))!);
-    expect(await reader.available()).to.equal('data: {"type":"start"}\n\ndata: {"type":"text-delta","delta":"Hel"}\n\n');
+    expect(await reader.available()).to.equal(
+      'data: {"type":"start"}\n\ndata: {"type":"text-delta","delta":"Hel"}\n\n',
+    );
     answer.write('data: {"type":"text-delta","delta":"lo"}\n\n');
     expect(await reader.available()).to.equal('data: {"type":"text-delta","delta":"lo"}\n\n');
     answer.write('data: [DONE]\n\n');
@@ -151,7 +157,11 @@ describe('memoryResumableStreams', () => {
       await tick();
     }
     expect(await streams.resumeExistingStream('a')).to.equal(undefined);
-    expect(await follow((await streams.resumeExistingStream('b'))!).available()).to.equal('12345678');
-    expect(await follow((await streams.resumeExistingStream('c'))!).available()).to.equal('12345678');
+    expect(await follow((await streams.resumeExistingStream('b'))!).available()).to.equal(
+      '12345678',
+    );
+    expect(await follow((await streams.resumeExistingStream('c'))!).available()).to.equal(
+      '12345678',
+    );
   });
 });

@@ -8,9 +8,16 @@ import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
  */
 export interface ResumableStreams {
   /** Records `makeStream()` under `streamId` (replacing what was there) and returns a reader of it from the start. */
-  createNewResumableStream(streamId: string, makeStream: () => ReadableStream<string>, skipCharacters?: number): Promise<ReadableStream<string> | null>;
+  createNewResumableStream(
+    streamId: string,
+    makeStream: () => ReadableStream<string>,
+    skipCharacters?: number,
+  ): Promise<ReadableStream<string> | null>;
   /** The stream recorded under `streamId` from its start, then live as it goes on; `undefined` when there is none. */
-  resumeExistingStream(streamId: string, skipCharacters?: number): Promise<ReadableStream<string> | null | undefined>;
+  resumeExistingStream(
+    streamId: string,
+    skipCharacters?: number,
+  ): Promise<ReadableStream<string> | null | undefined>;
 }
 
 export interface MemoryResumableStreamsOptions {
@@ -114,15 +121,23 @@ class Recording {
  * return resumeStreamResponse(streams, chatId);
  * ```
  */
-export function memoryResumableStreams(options: MemoryResumableStreamsOptions = {}): ResumableStreams {
-  const { maxStreams = 100, maxStreamBytes = 4 * 1024 * 1024, maxTotalBytes = 64 * 1024 * 1024, keepFinishedMs = 60_000 } = options;
+export function memoryResumableStreams(
+  options: MemoryResumableStreamsOptions = {},
+): ResumableStreams {
+  const {
+    maxStreams = 100,
+    maxStreamBytes = 4 * 1024 * 1024,
+    maxTotalBytes = 64 * 1024 * 1024,
+    keepFinishedMs = 60_000,
+  } = options;
   const recordings = new Map<string, Recording>();
 
   const remove = (id: string, recording: Recording) => {
     if (recordings.get(id) === recording) recordings.delete(id);
     recording.drop();
   };
-  const expired = (recording: Recording) => recording.finishedAt !== undefined && Date.now() - recording.finishedAt >= keepFinishedMs;
+  const expired = (recording: Recording) =>
+    recording.finishedAt !== undefined && Date.now() - recording.finishedAt >= keepFinishedMs;
   const sweep = () => {
     for (const [id, recording] of recordings) if (expired(recording)) remove(id, recording);
   };
@@ -135,7 +150,11 @@ export function memoryResumableStreams(options: MemoryResumableStreamsOptions = 
     return Boolean(victim);
   };
 
-  async function record(id: string, recording: Recording, reader: ReadableStreamDefaultReader<string>) {
+  async function record(
+    id: string,
+    recording: Recording,
+    reader: ReadableStreamDefaultReader<string>,
+  ) {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -174,8 +193,13 @@ export function memoryResumableStreams(options: MemoryResumableStreamsOptions = 
  * `<agent-thread resume>` expect it: `204` when nothing is recorded under
  * `streamId`, else the recorded UI message stream from its start.
  */
-export async function resumeStreamResponse(streams: Pick<ResumableStreams, 'resumeExistingStream'>, streamId: string): Promise<Response> {
+export async function resumeStreamResponse(
+  streams: Pick<ResumableStreams, 'resumeExistingStream'>,
+  streamId: string,
+): Promise<Response> {
   const stream = await streams.resumeExistingStream(streamId);
   if (!stream) return new Response(null, { status: 204 });
-  return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+  return new Response(stream.pipeThrough(new TextEncoderStream()), {
+    headers: UI_MESSAGE_STREAM_HEADERS,
+  });
 }

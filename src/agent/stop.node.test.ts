@@ -10,7 +10,10 @@ function sendEmail(sdk: AiSdk) {
   const sent: unknown[] = [];
   const tool = sdk.ai.tool({
     description: 'Sends an email.',
-    inputSchema: sdk.ai.jsonSchema<{ to: string }>({ type: 'object', properties: { to: { type: 'string' } } }),
+    inputSchema: sdk.ai.jsonSchema<{ to: string }>({
+      type: 'object',
+      properties: { to: { type: 'string' } },
+    }),
     execute: async (input) => {
       sent.push(input);
       return { sent: true };
@@ -27,11 +30,19 @@ async function run(sdk: AiSdk, steps: ScriptedStep[], maxSteps?: number) {
   const result = sdk.ai.streamText({
     model,
     prompt: 'How did Q3 go? Mail the team afterwards.',
-    tools: { ...sdk.agent.answerTools({ write: (part) => written.push(part) }), send_email: email.tool },
+    tools: {
+      ...sdk.agent.answerTools({ write: (part) => written.push(part) }),
+      send_email: email.tool,
+    },
     stopWhen: sdk.agent.answerStopWhen(maxSteps),
   });
   const text = await result.text;
-  return { calls: model.doStreamCalls.length, sent: email.sent, written: written.map((p) => p.type), text };
+  return {
+    calls: model.doStreamCalls.length,
+    sent: email.sent,
+    written: written.map((p) => p.type),
+    text,
+  };
 }
 
 for (const { name, module: sdk } of await aiMajors()) {
@@ -64,7 +75,12 @@ for (const { name, module: sdk } of await aiMajors()) {
 
     it('gives the model another step when its final answer was rejected, so it can repair it', async () => {
       const outcome = await run(sdk, [
-        [{ tool: 'final_answer', input: { text: 'See the chart.', ui_block_ids: ['never-published'] } }],
+        [
+          {
+            tool: 'final_answer',
+            input: { text: 'See the chart.', ui_block_ids: ['never-published'] },
+          },
+        ],
         [{ tool: 'present_answer', input: revenueBlock() }],
         [{ tool: 'final_answer', input: report }],
         [{ tool: 'send_email', input: { to: 'team@example.com' } }],

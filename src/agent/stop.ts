@@ -16,8 +16,13 @@ interface StepLike {
 
 /** Whether the step's `final_answer` call was accepted (a rejected one leaves the model room to repair it). */
 function reportAccepted(step: StepLike | undefined): boolean {
-  const results = step?.toolResults ?? step?.content?.filter((part) => part.type === 'tool-result') ?? [];
-  return results.some((result) => result.toolName === FINAL_ANSWER && (result.output as { ok?: unknown } | undefined)?.ok === true);
+  const results =
+    step?.toolResults ?? step?.content?.filter((part) => part.type === 'tool-result') ?? [];
+  return results.some(
+    (result) =>
+      result.toolName === FINAL_ANSWER &&
+      (result.output as { ok?: unknown } | undefined)?.ok === true,
+  );
 }
 
 /**
@@ -27,5 +32,6 @@ function reportAccepted(step: StepLike | undefined): boolean {
  * text) happens once the report is in.
  */
 export function answerStopWhen(maxSteps = 8) {
-  return ({ steps }: { steps: readonly StepLike[] }): boolean => steps.length >= maxSteps || reportAccepted(steps.at(-1));
+  return ({ steps }: { steps: readonly StepLike[] }): boolean =>
+    steps.length >= maxSteps || reportAccepted(steps.at(-1));
 }

@@ -8,7 +8,9 @@ import { ANSWER_TOOLS, PRESENT_ANSWER } from '../conversation/index.js';
  * let through is the `tool-input-start` of a `present_answer` call, so the
  * thread can hold a place for the block while the model is still writing it.
  */
-export function withoutAnswerToolCalls(stream: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
+export function withoutAnswerToolCalls(
+  stream: ReadableStream<UIMessageChunk>,
+): ReadableStream<UIMessageChunk> {
   const hidden = new Set<string>();
   return stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -21,7 +23,8 @@ export function withoutAnswerToolCalls(stream: ReadableStream<UIMessageChunk>): 
         // Only some parts name the tool; the rest of a call is known by its id.
         if (ANSWER_TOOLS.includes(call.toolName as string)) hidden.add(call.toolCallId);
         if (!hidden.has(call.toolCallId)) controller.enqueue(part);
-        else if (call.type === 'tool-input-start' && call.toolName === PRESENT_ANSWER) controller.enqueue(part);
+        else if (call.type === 'tool-input-start' && call.toolName === PRESENT_ANSWER)
+          controller.enqueue(part);
       },
     }),
   );

@@ -9,7 +9,12 @@ import {
   type FinalAnswer,
   type ValidationError,
 } from '../catalog/index.js';
-import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, PRESENT_ANSWER } from '../conversation/index.js';
+import {
+  BLOCK_PART,
+  FINAL_ANSWER,
+  FINAL_ANSWER_PART,
+  PRESENT_ANSWER,
+} from '../conversation/index.js';
 
 /** Anything that accepts UI message stream parts, e.g. the `writer` of `createUIMessageStream`. */
 export interface PartWriter {
@@ -17,13 +22,22 @@ export interface PartWriter {
 }
 
 /** What the tools return to the model. */
-export type ToolOutcome = { ok: true; block_id?: string; message: string } | { ok: false; errors: ValidationError[]; message: string };
+export type ToolOutcome =
+  | { ok: true; block_id?: string; message: string }
+  | { ok: false; errors: ValidationError[]; message: string };
 
 /** Writes a block as a `data-answer_ui` part; returns the validator's errors instead when it is not valid. */
-export function writeBlock(writer: PartWriter, input: unknown): { ok: true; block: Block } | { ok: false; errors: ValidationError[] } {
+export function writeBlock(
+  writer: PartWriter,
+  input: unknown,
+): { ok: true; block: Block } | { ok: false; errors: ValidationError[] } {
   const result = validateBlock(input);
   if (!result.ok) return result;
-  writer.write({ type: BLOCK_PART, id: result.block.block_id, data: result.block } as UIMessageChunk);
+  writer.write({
+    type: BLOCK_PART,
+    id: result.block.block_id,
+    data: result.block,
+  } as UIMessageChunk);
   return result;
 }
 
@@ -60,7 +74,11 @@ export function answerTools(writer: PartWriter) {
         const result = writeBlock(writer, input);
         if (!result.ok) return rejected(result.errors, 'block');
         published.add(result.block.block_id);
-        return { ok: true, block_id: result.block.block_id, message: 'The block is shown to the reader.' };
+        return {
+          ok: true,
+          block_id: result.block.block_id,
+          message: 'The block is shown to the reader.',
+        };
       },
     }),
     [FINAL_ANSWER]: tool({

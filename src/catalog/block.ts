@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { componentNames, componentProps, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
+import {
+  componentNames,
+  componentProps,
+  containerComponents,
+  type ComponentName,
+  type ComponentPropsMap,
+} from './components.js';
 import { ID_PATTERN, LIMITS, RESERVED_IDS } from './limits.js';
 
 /*
@@ -50,7 +56,10 @@ const elementUnion = () => {
       ...(containerComponents.has(name) ? { children: z.optional(Children) } : {}),
     });
   type Element = ReturnType<typeof elementSchema>;
-  return z.discriminatedUnion('type', componentNames.map(elementSchema) as unknown as [Element, ...Element[]]);
+  return z.discriminatedUnion(
+    'type',
+    componentNames.map(elementSchema) as unknown as [Element, ...Element[]],
+  );
 };
 
 /*
@@ -59,7 +68,11 @@ const elementUnion = () => {
  * page that only validates drops them.
  */
 export const ElementSchema = /* @__PURE__ */ elementUnion();
-const blockSchema = () => z.strictObject({ ...envelopeSchemas().envelopeShape, elements: z.record(ElementId, ElementSchema) });
+const blockSchema = () =>
+  z.strictObject({
+    ...envelopeSchemas().envelopeShape,
+    elements: z.record(ElementId, ElementSchema),
+  });
 export const BlockSchema = /* @__PURE__ */ blockSchema();
 
 export type ElementOf<N extends ComponentName> = {

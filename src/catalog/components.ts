@@ -15,14 +15,25 @@ import { CURRENCY_PATTERN, FIELD_NAME_PATTERN, LIMITS } from './limits.js';
  */
 
 /** The catalog's components, in the order the prompt and the contract list them. */
-export const componentNames = ['Stack', 'Section', 'Text', 'Metric', 'Table', 'Chart', 'Evidence', 'MapLocation', 'FollowUpForm'] as const;
+export const componentNames = [
+  'Stack',
+  'Section',
+  'Text',
+  'Metric',
+  'Table',
+  'Chart',
+  'Evidence',
+  'MapLocation',
+  'FollowUpForm',
+] as const;
 export type ComponentName = (typeof componentNames)[number];
 
 function buildSchemas() {
   const text = (max: number) => z.string().check(z.maxLength(max));
   const shortText = () => text(LIMITS.maxShortText);
   const longText = () => text(LIMITS.maxLongText);
-  const list = <T extends z.ZodMiniType>(item: T, max: number, min = 0) => z.array(item).check(z.minLength(min), z.maxLength(max));
+  const list = <T extends z.ZodMiniType>(item: T, max: number, min = 0) =>
+    z.array(item).check(z.minLength(min), z.maxLength(max));
   const currency = () => z.string().check(z.regex(new RegExp(CURRENCY_PATTERN)));
 
   const StackProps = z.strictObject({
@@ -155,7 +166,8 @@ type Schemas = ReturnType<typeof buildSchemas>;
 let schemas: Schemas | undefined;
 /** The catalog's component schemas, built on the first call. */
 export const componentSchemas = (): Schemas => (schemas ??= buildSchemas());
-const propsOf = <N extends ComponentName>(name: N): Schemas['componentProps'][N] => componentSchemas().componentProps[name];
+const propsOf = <N extends ComponentName>(name: N): Schemas['componentProps'][N] =>
+  componentSchemas().componentProps[name];
 
 /** Every component's props schema, by component name. */
 export const componentProps = /* @__PURE__ */ (() => componentSchemas().componentProps)();

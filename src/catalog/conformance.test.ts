@@ -32,7 +32,9 @@ describe('conformance corpus', () => {
   }
 
   it('every error code is covered by the corpus', () => {
-    const codes = new Set((corpus as { cases: Case[] }).cases.flatMap((c) => (c.errors ?? []).map((e) => e.code)));
+    const codes = new Set(
+      (corpus as { cases: Case[] }).cases.flatMap((c) => (c.errors ?? []).map((e) => e.code)),
+    );
     expect([...codes].sort()).to.deep.equal([
       'cycle',
       'duplicate_field',
@@ -58,16 +60,33 @@ describe('conformance corpus', () => {
       block_id: 'b',
       fallback_text: '',
       root: 'c',
-      elements: { c: { type: 'Chart', props: { title: 'T', kind: 'pie', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } },
+      elements: {
+        c: {
+          type: 'Chart',
+          props: {
+            title: 'T',
+            kind: 'pie',
+            labels: ['a', 'b'],
+            series: [{ name: 's', values: [1] }],
+          },
+        },
+      },
     });
     expect(result.ok).to.equal(false);
     if (result.ok) return;
-    expect(result.errors.map((e) => e.message)).to.deep.equal(['expected one of "line", "bar"; found the string "pie"']);
+    expect(result.errors.map((e) => e.message)).to.deep.equal([
+      'expected one of "line", "bar"; found the string "pie"',
+    ]);
     const misaligned = validateBlock({
       block_id: 'b',
       fallback_text: '',
       root: 'c',
-      elements: { c: { type: 'Chart', props: { title: 'T', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] } } },
+      elements: {
+        c: {
+          type: 'Chart',
+          props: { title: 'T', labels: ['a', 'b'], series: [{ name: 's', values: [1] }] },
+        },
+      },
     });
     expect(misaligned.ok ? [] : misaligned.errors.map((e) => e.message)).to.deep.equal([
       'series "s" has 1 values but there are 2 labels; give exactly one value per label',
@@ -85,8 +104,14 @@ describe('conformance corpus', () => {
 
 describe('validateFinalAnswer', () => {
   it('accepts a report that references published blocks', () => {
-    const result = validateFinalAnswer({ text: '# Done', ui_block_ids: ['a', 'b'] }, { publishedBlockIds: ['a', 'b', 'c'] });
-    expect(result).to.deep.equal({ ok: true, answer: { text: '# Done', ui_block_ids: ['a', 'b'] } });
+    const result = validateFinalAnswer(
+      { text: '# Done', ui_block_ids: ['a', 'b'] },
+      { publishedBlockIds: ['a', 'b', 'c'] },
+    );
+    expect(result).to.deep.equal({
+      ok: true,
+      answer: { text: '# Done', ui_block_ids: ['a', 'b'] },
+    });
   });
 
   it('accepts JSON text', () => {
@@ -94,7 +119,10 @@ describe('validateFinalAnswer', () => {
   });
 
   it('rejects unpublished, repeated and malformed references', () => {
-    const result = validateFinalAnswer({ text: 'x', ui_block_ids: ['a', 'a', 'zz'] }, { publishedBlockIds: ['a'] });
+    const result = validateFinalAnswer(
+      { text: 'x', ui_block_ids: ['a', 'a', 'zz'] },
+      { publishedBlockIds: ['a'] },
+    );
     expect(result.ok ? [] : result.errors.map(({ code, path }) => ({ code, path }))).to.deep.equal([
       { code: 'duplicate_ref', path: '/ui_block_ids/1' },
       { code: 'missing_ref', path: '/ui_block_ids/2' },
@@ -117,7 +145,9 @@ describe('validateBlock with reuse', () => {
   if (!first.ok) throw new Error('first corpus case must be valid');
 
   it('returns unchanged elements as the very objects of the reused block', () => {
-    const next = structuredClone(corpus.cases[0]!.input) as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    const next = structuredClone(corpus.cases[0]!.input) as unknown as {
+      elements: Record<string, { props: Record<string, unknown> }>;
+    };
     next.elements.kpi!.props.value = 5;
     const result = validateBlock(next, { reuse: first.block });
     expect(result.ok).to.equal(true);
@@ -128,7 +158,9 @@ describe('validateBlock with reuse', () => {
   });
 
   it('gives the same verdict as a fresh validation for changed elements', () => {
-    const next = structuredClone(corpus.cases[0]!.input) as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    const next = structuredClone(corpus.cases[0]!.input) as unknown as {
+      elements: Record<string, { props: Record<string, unknown> }>;
+    };
     next.elements.kpi!.props.value = Infinity;
     next.elements.trend!.props.onclick = 'x';
     const reused = validateBlock(next, { reuse: first.block });
@@ -136,7 +168,10 @@ describe('validateBlock with reuse', () => {
     expect(reused.ok).to.equal(false);
   });
 
-  type Raw = { root: string; elements: Record<string, { children?: string[]; props: Record<string, unknown> }> };
+  type Raw = {
+    root: string;
+    elements: Record<string, { children?: string[]; props: Record<string, unknown> }>;
+  };
   const variant = (change: (block: Raw, container: string) => void) => {
     const next = structuredClone(corpus.cases[0]!.input) as unknown as Raw;
     const container = Object.keys(next.elements).find((id) => next.elements[id]!.children?.length)!;
@@ -145,9 +180,18 @@ describe('validateBlock with reuse', () => {
   };
 
   for (const [what, change] of [
-    ['a child list that closes a cycle', (b: Raw, c: string) => b.elements[c]!.children!.push(b.root)],
-    ['a child dropped from its list (an orphan)', (b: Raw, c: string) => b.elements[c]!.children!.pop()],
-    ['a child that is not defined', (b: Raw, c: string) => b.elements[c]!.children!.push('nowhere')],
+    [
+      'a child list that closes a cycle',
+      (b: Raw, c: string) => b.elements[c]!.children!.push(b.root),
+    ],
+    [
+      'a child dropped from its list (an orphan)',
+      (b: Raw, c: string) => b.elements[c]!.children!.pop(),
+    ],
+    [
+      'a child that is not defined',
+      (b: Raw, c: string) => b.elements[c]!.children!.push('nowhere'),
+    ],
     ['a root that is not defined', (b: Raw) => (b.root = 'nowhere')],
   ] as const) {
     it(`checks the tree again after ${what}`, () => {
@@ -159,7 +203,9 @@ describe('validateBlock with reuse', () => {
   }
 
   it('trusts only a block it returned: a look-alike vouches for nothing', () => {
-    const next = variant((b) => Object.values(b.elements).forEach((element) => (element.props.onclick = 'x')));
+    const next = variant((b) =>
+      Object.values(b.elements).forEach((element) => (element.props.onclick = 'x')),
+    );
     const lookAlike = structuredClone(next) as unknown as Block;
     const result = validateBlock(next, { reuse: lookAlike });
     expect(result.ok).to.equal(false);

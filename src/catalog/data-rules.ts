@@ -2,7 +2,11 @@ import type { ComponentName, ComponentPropsMap } from './components.js';
 import { toPointer, type Segment, type ValidationError } from './issues.js';
 
 /** Cross-field rules JSON Schema cannot state. */
-export function checkData(name: ComponentName, props: ComponentPropsMap[ComponentName], base: Segment[]): ValidationError[] {
+export function checkData(
+  name: ComponentName,
+  props: ComponentPropsMap[ComponentName],
+  base: Segment[],
+): ValidationError[] {
   const errors: ValidationError[] = [];
   const at = (...rest: Segment[]) => toPointer([...base, ...rest]);
   if (name === 'Chart') {
@@ -29,13 +33,21 @@ export function checkData(name: ComponentName, props: ComponentPropsMap[Componen
     });
     columns.forEach((column, i) => {
       if (column.format === 'currency' && !column.currency) {
-        errors.push({ code: 'invalid_prop', path: at('columns', i, 'currency'), message: 'format "currency" needs a currency code such as "USD"' });
+        errors.push({
+          code: 'invalid_prop',
+          path: at('columns', i, 'currency'),
+          message: 'format "currency" needs a currency code such as "USD"',
+        });
       }
     });
   } else if (name === 'Metric') {
     const metric = props as ComponentPropsMap['Metric'];
     if (metric.format === 'currency' && !metric.currency) {
-      errors.push({ code: 'invalid_prop', path: at('currency'), message: 'format "currency" needs a currency code such as "USD"' });
+      errors.push({
+        code: 'invalid_prop',
+        path: at('currency'),
+        message: 'format "currency" needs a currency code such as "USD"',
+      });
     }
   } else if (name === 'FollowUpForm') {
     const seen = new Map<string, number>();
@@ -50,17 +62,33 @@ export function checkData(name: ComponentName, props: ComponentPropsMap[Componen
       } else seen.set(field.name, i);
       const choices = field.kind === 'select' || field.kind === 'radio';
       if (choices && !field.options) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'options'), message: `a ${field.kind} field needs options` });
+        errors.push({
+          code: 'invalid_prop',
+          path: at('fields', i, 'options'),
+          message: `a ${field.kind} field needs options`,
+        });
       } else if (!choices && field.options) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'options'), message: 'options apply only to select and radio fields' });
+        errors.push({
+          code: 'invalid_prop',
+          path: at('fields', i, 'options'),
+          message: 'options apply only to select and radio fields',
+        });
       }
       for (const bound of ['min', 'max'] as const) {
         if (field[bound] !== undefined && field.kind !== 'number') {
-          errors.push({ code: 'invalid_prop', path: at('fields', i, bound), message: `${bound} applies only to number fields` });
+          errors.push({
+            code: 'invalid_prop',
+            path: at('fields', i, bound),
+            message: `${bound} applies only to number fields`,
+          });
         }
       }
       if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
-        errors.push({ code: 'invalid_prop', path: at('fields', i, 'max'), message: `max (${field.max}) is less than min (${field.min})` });
+        errors.push({
+          code: 'invalid_prop',
+          path: at('fields', i, 'max'),
+          message: `max (${field.max}) is less than min (${field.min})`,
+        });
       }
     });
   }

@@ -20,7 +20,9 @@ function objects(schema: unknown, path = ''): [string, JsonSchema][] {
   const own: [string, JsonSchema][] = node.type === 'object' ? [[path, node]] : [];
   return own.concat(
     Object.entries(node).flatMap(([key, value]) =>
-      Array.isArray(value) ? value.flatMap((v, i) => objects(v, `${path}/${key}/${i}`)) : objects(value, `${path}/${key}`),
+      Array.isArray(value)
+        ? value.flatMap((v, i) => objects(v, `${path}/${key}/${i}`))
+        : objects(value, `${path}/${key}`),
     ),
   );
 }
@@ -37,7 +39,9 @@ describe('exported contract', () => {
       expect(found.length).to.be.above(name === 'present_answer' ? 20 : 0);
       for (const [path, object] of found) {
         expect(object.additionalProperties, path).to.equal(false);
-        for (const [key, prop] of Object.entries((object.properties ?? {}) as Record<string, JsonSchema>)) {
+        for (const [key, prop] of Object.entries(
+          (object.properties ?? {}) as Record<string, JsonSchema>,
+        )) {
           if (key === 'type') continue; // the element discriminator is a bare constant
           expect(prop.description, `${path}/properties/${key}`).to.be.a('string');
         }
@@ -54,7 +58,8 @@ describe('exported contract', () => {
     const prompt = catalogPrompt();
     for (const name of componentNames) {
       expect(prompt).to.include(`### ${name}`);
-      for (const prop of Object.keys(componentJsonSchema(name).properties as object)) expect(prompt).to.match(new RegExp(`- ${prop}\\??: `));
+      for (const prop of Object.keys(componentJsonSchema(name).properties as object))
+        expect(prompt).to.match(new RegExp(`- ${prop}\\??: `));
     }
     expect(prompt).to.include(`At most ${LIMITS.maxNodes} elements`);
   });
@@ -67,14 +72,23 @@ describe('exported contract', () => {
   });
 
   it("the Zod schemas with catalogDescriptions() give the same JSON Schema as the tool's, descriptions included", () => {
-    const own = z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', metadata: catalogDescriptions(), unrepresentable: 'any' }) as JsonSchema;
+    const own = z.toJSONSchema(BlockSchema, {
+      target: 'draft-2020-12',
+      metadata: catalogDescriptions(),
+      unrepresentable: 'any',
+    }) as JsonSchema;
     const tool = catalogJsonSchema();
     expect(own.description).to.equal(tool.description);
     expect(own.description).to.be.a('string');
-    const metric = (schema: JsonSchema) => JSON.stringify(schema).match(/"description":"One key figure[^"]*"/)?.[0];
+    const metric = (schema: JsonSchema) =>
+      JSON.stringify(schema).match(/"description":"One key figure[^"]*"/)?.[0];
     expect(metric(own)).to.be.a('string');
     expect(metric(own)).to.equal(metric(tool));
     // Without the registry the schemas carry no text: a page that only validates does not load it.
-    expect(JSON.stringify(z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', unrepresentable: 'any' }))).not.to.include('One key figure');
+    expect(
+      JSON.stringify(
+        z.toJSONSchema(BlockSchema, { target: 'draft-2020-12', unrepresentable: 'any' }),
+      ),
+    ).not.to.include('One key figure');
   });
 });

@@ -6,7 +6,13 @@ import { ID_REGEX, LIMITS } from './limits.js';
  * no element is its own ancestor, each is referenced once, all are reachable,
  * and the tree is at most `LIMITS.maxDepth` deep.
  */
-export function checkGraph(root: unknown, elements: Record<string, unknown>, ids: string[], childLists: Map<string, unknown[]>, errors: ValidationError[]) {
+export function checkGraph(
+  root: unknown,
+  elements: Record<string, unknown>,
+  ids: string[],
+  childLists: Map<string, unknown[]>,
+  errors: ValidationError[],
+) {
   // Edge paths are built only when an error needs one: this runs on every update.
   type Edge = { child: string; parent: string; index: number };
   const pathOf = (edge: Edge) => toPointer(['elements', edge.parent, 'children', edge.index]);
@@ -17,13 +23,21 @@ export function checkGraph(root: unknown, elements: Record<string, unknown>, ids
       if (typeof child !== 'string') return;
       if (Object.hasOwn(elements, child)) list.push({ child, parent: id, index });
       else
-        errors.push({ code: 'missing_ref', path: pathOf({ child, parent: id, index }), message: `child ${JSON.stringify(child)} is not defined in elements` });
+        errors.push({
+          code: 'missing_ref',
+          path: pathOf({ child, parent: id, index }),
+          message: `child ${JSON.stringify(child)} is not defined in elements`,
+        });
     });
     edges.set(id, list);
   }
   const rootId = typeof root === 'string' && Object.hasOwn(elements, root) ? root : undefined;
   if (typeof root === 'string' && !rootId && ID_REGEX.test(root)) {
-    errors.push({ code: 'missing_ref', path: '/root', message: `root ${JSON.stringify(root)} is not defined in elements` });
+    errors.push({
+      code: 'missing_ref',
+      path: '/root',
+      message: `root ${JSON.stringify(root)} is not defined in elements`,
+    });
   }
 
   // Iterative depth-first search (input depth is untrusted) to find back edges.
@@ -46,8 +60,15 @@ export function checkGraph(root: unknown, elements: Record<string, unknown>, ids
       const seen = state.get(edge.child);
       if (seen === 'open') {
         backEdges.add(edge);
-        const relation = edge.child === frame.id ? 'references itself' : `is an ancestor of ${JSON.stringify(frame.id)}`;
-        errors.push({ code: 'cycle', path: pathOf(edge), message: `${JSON.stringify(edge.child)} ${relation}; references must form a tree` });
+        const relation =
+          edge.child === frame.id
+            ? 'references itself'
+            : `is an ancestor of ${JSON.stringify(frame.id)}`;
+        errors.push({
+          code: 'cycle',
+          path: pathOf(edge),
+          message: `${JSON.stringify(edge.child)} ${relation}; references must form a tree`,
+        });
       } else if (seen === undefined) {
         state.set(edge.child, 'open');
         stack.push({ id: edge.child, next: 0 });

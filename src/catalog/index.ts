@@ -2,7 +2,13 @@
  * The answer-ui catalog: schemas, validator, JSON Schema export and prompt
  * text. Runs unchanged in Node and in the browser; imports no DOM and no Lit.
  */
-export { LIMITS, ID_PATTERN, FIELD_NAME_PATTERN, CURRENCY_PATTERN, RESERVED_IDS } from './limits.js';
+export {
+  LIMITS,
+  ID_PATTERN,
+  FIELD_NAME_PATTERN,
+  CURRENCY_PATTERN,
+  RESERVED_IDS,
+} from './limits.js';
 export * from './components.js';
 export {
   BlockSchema,
@@ -27,6 +33,12 @@ export {
 } from './validate.js';
 export { jsonEqual } from './json-equal.js';
 export { ERROR_CODES, describeErrors, type ErrorCode, type ValidationError } from './issues.js';
-export { catalogJsonSchema, finalAnswerJsonSchema, componentJsonSchema, contract, type JsonSchema } from './json-schema.js';
+export {
+  catalogJsonSchema,
+  finalAnswerJsonSchema,
+  componentJsonSchema,
+  contract,
+  type JsonSchema,
+} from './json-schema.js';
 export { catalogPrompt } from './prompt.js';
 export { catalogDescriptions } from './descriptions.js';

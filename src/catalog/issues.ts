@@ -59,9 +59,11 @@ export function describeValue(value: unknown): string {
     const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
     return `the string ${JSON.stringify(shown)}`;
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${value}` : String(value);
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `the number ${value}` : String(value);
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (Array.isArray(value))
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
@@ -69,18 +71,28 @@ export function describeValue(value: unknown): string {
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let current = root;
   for (const key of path) {
-    if (typeof key === 'symbol' || current === null || typeof current !== 'object') return undefined;
+    if (typeof key === 'symbol' || current === null || typeof current !== 'object')
+      return undefined;
     if (!Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string | number, unknown>)[key];
   }
   return current;
 }
 
-type AnyDef = { type: string; shape?: Record<string, z.ZodMiniType>; element?: z.ZodMiniType; innerType?: z.ZodMiniType; options?: z.ZodMiniType[] };
+type AnyDef = {
+  type: string;
+  shape?: Record<string, z.ZodMiniType>;
+  element?: z.ZodMiniType;
+  innerType?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
+};
 const defOf = (schema: z.ZodMiniType) => schema._zod.def as unknown as AnyDef;
 
 /** The schema that governs the value at `path`, for listing allowed keys and types. */
-function schemaAt(schema: z.ZodMiniType | undefined, path: readonly PropertyKey[]): z.ZodMiniType | undefined {
+function schemaAt(
+  schema: z.ZodMiniType | undefined,
+  path: readonly PropertyKey[],
+): z.ZodMiniType | undefined {
   let current = schema;
   for (const key of path) {
     if (!current) return undefined;
@@ -95,7 +107,8 @@ function schemaAt(schema: z.ZodMiniType | undefined, path: readonly PropertyKey[
 
 function unwrap(schema: z.ZodMiniType): z.ZodMiniType {
   let current = schema;
-  while (defOf(current).type === 'optional' && defOf(current).innerType) current = defOf(current).innerType!;
+  while (defOf(current).type === 'optional' && defOf(current).innerType)
+    current = defOf(current).innerType!;
   return current;
 }
 
@@ -111,7 +124,12 @@ function typeName(schema: z.ZodMiniType): string {
  * Maps Zod issues raised while parsing `input` against `schema` to catalog
  * errors whose paths start at `base`.
  */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[], schema: z.ZodMiniType, input: unknown, base: readonly Segment[]): ValidationError[] {
+export function issuesToErrors(
+  issues: readonly z.core.$ZodIssue[],
+  schema: z.ZodMiniType,
+  input: unknown,
+  base: readonly Segment[],
+): ValidationError[] {
   const errors: ValidationError[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
@@ -119,7 +137,11 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[], schema: z.Zo
     const value = valueAt(input, path);
     const at = toPointer(segments);
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      errors.push({ code: 'non_finite', path: at, message: `expected a finite number, found ${value}` });
+      errors.push({
+        code: 'non_finite',
+        path: at,
+        message: `expected a finite number, found ${value}`,
+      });
       continue;
     }
     switch (issue.code) {
@@ -148,12 +170,17 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[], schema: z.Zo
       case 'invalid_union': {
         const governing = schemaAt(schema, path);
         const expected = governing ? typeName(governing) : 'another type';
-        errors.push({ code: 'invalid_prop', path: at, message: `expected ${expected}, found ${describeValue(value)}` });
+        errors.push({
+          code: 'invalid_prop',
+          path: at,
+          message: `expected ${expected}, found ${describeValue(value)}`,
+        });
         break;
       }
       case 'too_big':
       case 'too_small': {
-        const bound = issue.code === 'too_big' ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
+        const bound =
+          issue.code === 'too_big' ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
         const message =
           issue.origin === 'string'
             ? `expected ${bound} characters, found ${(value as string).length}`
@@ -178,7 +205,11 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[], schema: z.Zo
         });
         break;
       default:
-        errors.push({ code: 'invalid_prop', path: at, message: `${issue.message}: found ${describeValue(value)}` });
+        errors.push({
+          code: 'invalid_prop',
+          path: at,
+          message: `${issue.message}: found ${describeValue(value)}`,
+        });
     }
   }
   return errors;

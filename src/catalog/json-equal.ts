@@ -14,7 +14,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {
-    if (!Object.hasOwn(b, key) || !jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (
+      !Object.hasOwn(b, key) ||
+      !jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])
+    )
+      return false;
   }
   return true;
 }

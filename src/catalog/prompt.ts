@@ -13,10 +13,12 @@ function typeOf(schema: JsonSchema): string {
     return isUnion ? `(${typeOf(items)})[]` : `${typeOf(items)}[]`;
   }
   if (schema.type === 'object') {
-    const fields = Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, value]) => {
-      const optional = (schema.required as string[] | undefined)?.includes(key) ? '' : '?';
-      return `${key}${optional}: ${typeOf(value)}`;
-    });
+    const fields = Object.entries(schema.properties as Record<string, JsonSchema>).map(
+      ([key, value]) => {
+        const optional = (schema.required as string[] | undefined)?.includes(key) ? '' : '?';
+        return `${key}${optional}: ${typeOf(value)}`;
+      },
+    );
     return `{ ${fields.join(', ')} }`;
   }
   return String(schema.type);
@@ -25,9 +27,14 @@ function typeOf(schema: JsonSchema): string {
 function describeComponent(name: (typeof componentNames)[number]): string {
   const schema = componentJsonSchema(name);
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  const lines = [`### ${name}${containerComponents.has(name) ? ' (takes children)' : ''}`, String(schema.description)];
+  const lines = [
+    `### ${name}${containerComponents.has(name) ? ' (takes children)' : ''}`,
+    String(schema.description),
+  ];
   for (const [key, prop] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-    lines.push(`- ${key}${required.has(key) ? '' : '?'}: ${typeOf(prop)} — ${String(prop.description ?? '')}`);
+    lines.push(
+      `- ${key}${required.has(key) ? '' : '?'}: ${typeOf(prop)} — ${String(prop.description ?? '')}`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { catalogJsonSchema, ERROR_CODES, finalAnswerJsonSchema, validateBlock, type BlockResult } from './index.js';
+import {
+  catalogJsonSchema,
+  ERROR_CODES,
+  finalAnswerJsonSchema,
+  validateBlock,
+  type BlockResult,
+} from './index.js';
 import { applyMutation, mutation, validBlock } from '../test-support/arbitraries.js';
 
 /* Property-based checks of the validator (Node only: ajv is a CommonJS dev tool). */
@@ -47,9 +53,18 @@ describe('validateBlock properties', () => {
 
   it('never throws on arbitrary values', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true }), (input) => {
-        expectWellFormed(validateBlock(input));
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withTypedArray: true,
+        }),
+        (input) => {
+          expectWellFormed(validateBlock(input));
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -89,13 +104,20 @@ describe('validateBlock properties', () => {
 
   it('never throws on mutated valid blocks, and what it accepts passes the JSON Schema', () => {
     fc.assert(
-      fc.property(validBlock, fc.array(mutation, { minLength: 1, maxLength: 3 }), (block, mutations) => {
-        const copy = structuredClone(block);
-        for (const m of mutations) applyMutation(copy, m);
-        const result = validateBlock(copy);
-        expectWellFormed(result);
-        if (result.ok) expect(matchesJsonSchema(copy), JSON.stringify(matchesJsonSchema.errors)).to.equal(true);
-      }),
+      fc.property(
+        validBlock,
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        (block, mutations) => {
+          const copy = structuredClone(block);
+          for (const m of mutations) applyMutation(copy, m);
+          const result = validateBlock(copy);
+          expectWellFormed(result);
+          if (result.ok)
+            expect(matchesJsonSchema(copy), JSON.stringify(matchesJsonSchema.errors)).to.equal(
+              true,
+            );
+        },
+      ),
       { numRuns: RUNS },
     );
   });

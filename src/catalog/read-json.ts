@@ -6,7 +6,10 @@ import type { ValidationError } from './issues.js';
  */
 
 /** Parses and size-checks the raw input; returns the JSON value or the error. */
-export function readJson(input: unknown, maxBytes: number): { value: unknown } | { error: ValidationError } {
+export function readJson(
+  input: unknown,
+  maxBytes: number,
+): { value: unknown } | { error: ValidationError } {
   if (typeof input === 'string') {
     // Each UTF-16 unit is at least one UTF-8 byte: a longer string is too large unparsed.
     if (input.length > maxBytes) return { error: tooLarge(input.length, maxBytes, 'at least ') };
@@ -15,7 +18,13 @@ export function readJson(input: unknown, maxBytes: number): { value: unknown } |
     try {
       return { value: JSON.parse(input) };
     } catch (error) {
-      return { error: { code: 'invalid_json', path: '', message: `not valid JSON: ${(error as Error).message}` } };
+      return {
+        error: {
+          code: 'invalid_json',
+          path: '',
+          message: `not valid JSON: ${(error as Error).message}`,
+        },
+      };
     }
   }
   let serialized: string | undefined;
@@ -23,8 +32,20 @@ export function readJson(input: unknown, maxBytes: number): { value: unknown } |
     serialized = JSON.stringify(input);
   } catch (error) {
     return error instanceof RangeError
-      ? { error: { code: 'too_deep', path: '', message: 'input is nested too deeply to serialize as JSON' } }
-      : { error: { code: 'invalid_json', path: '', message: `input is not JSON-serializable: ${(error as Error).message}` } };
+      ? {
+          error: {
+            code: 'too_deep',
+            path: '',
+            message: 'input is nested too deeply to serialize as JSON',
+          },
+        }
+      : {
+          error: {
+            code: 'invalid_json',
+            path: '',
+            message: `input is not JSON-serializable: ${(error as Error).message}`,
+          },
+        };
   }
   const over = serialized === undefined ? undefined : bytesOver(serialized, maxBytes);
   if (over !== undefined) return { error: tooLarge(over, maxBytes, '') };
@@ -32,7 +53,11 @@ export function readJson(input: unknown, maxBytes: number): { value: unknown } |
 }
 
 function tooLarge(bytes: number, maxBytes: number, qualifier: string): ValidationError {
-  return { code: 'too_large', path: '', message: `block is ${qualifier}${bytes} bytes of JSON; the limit is ${maxBytes}. Publish fewer or smaller elements.` };
+  return {
+    code: 'too_large',
+    path: '',
+    message: `block is ${qualifier}${bytes} bytes of JSON; the limit is ${maxBytes}. Publish fewer or smaller elements.`,
+  };
 }
 
 /**

@@ -1,15 +1,29 @@
 import * as z from 'zod/mini';
 import { envelopeSchemas, type Block, type BlockElement, type FinalAnswer } from './block.js';
-import { componentNames, componentSchemas, containerComponents, type ComponentName, type ComponentPropsMap } from './components.js';
+import {
+  componentNames,
+  componentSchemas,
+  containerComponents,
+  type ComponentName,
+  type ComponentPropsMap,
+} from './components.js';
 import { jsonEqual } from './json-equal.js';
-import { describeValue, isPlainObject, issuesToErrors, toPointer, type Segment, type ValidationError } from './issues.js';
+import {
+  describeValue,
+  isPlainObject,
+  issuesToErrors,
+  toPointer,
+  type Segment,
+  type ValidationError,
+} from './issues.js';
 import { ID_PATTERN, ID_REGEX, LIMITS, RESERVED_IDS } from './limits.js';
 import { checkData } from './data-rules.js';
 import { checkGraph } from './graph.js';
 import { readJson } from './read-json.js';
 
 export type BlockResult = { ok: true; block: Block } | { ok: false; errors: ValidationError[] };
-export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] };
+export type FinalAnswerResult =
+  { ok: true; answer: FinalAnswer } | { ok: false; errors: ValidationError[] };
 
 /**
  * Blocks this validator returned. A renderer handed one of these need not
@@ -19,7 +33,8 @@ export type FinalAnswerResult = { ok: true; answer: FinalAnswer } | { ok: false;
 const validated = new WeakSet<Block>();
 
 /** Whether `value` is a block `validateBlock` returned (and so is valid as it stands). */
-export const isValidatedBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && validated.has(value as Block);
+export const isValidatedBlock = (value: unknown): value is Block =>
+  typeof value === 'object' && value !== null && validated.has(value as Block);
 
 /** The `fallback_text` of a block-like input (an object or JSON text), when it has a usable one. */
 export function fallbackTextOf(input: unknown): string {
@@ -59,7 +74,9 @@ export function validateBlock(input: unknown, options: ValidateBlockOptions = {}
     return checkBlock(input, reuse);
   } catch (error) {
     // Only reachable through pathological input (e.g. a getter that throws).
-    return fail([{ code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` }]);
+    return fail([
+      { code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` },
+    ]);
   }
 }
 
@@ -67,11 +84,19 @@ export function validateBlock(input: unknown, options: ValidateBlockOptions = {}
  * Validates the `final_answer` input. With `publishedBlockIds`, every entry of
  * `ui_block_ids` must name one of them (the blocks published in this turn).
  */
-export function validateFinalAnswer(input: unknown, options: { publishedBlockIds?: Iterable<string> } = {}): FinalAnswerResult {
+export function validateFinalAnswer(
+  input: unknown,
+  options: { publishedBlockIds?: Iterable<string> } = {},
+): FinalAnswerResult {
   try {
     return checkFinalAnswer(input, options.publishedBlockIds);
   } catch (error) {
-    return { ok: false, errors: [{ code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` }] };
+    return {
+      ok: false,
+      errors: [
+        { code: 'invalid_json', path: '', message: `input could not be read: ${String(error)}` },
+      ],
+    };
   }
 }
 
@@ -83,7 +108,11 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
   const raw = read.value;
   if (!isPlainObject(raw)) {
     return fail([
-      { code: 'invalid_envelope', path: '', message: `expected an object with block_id, fallback_text, root and elements; found ${describeValue(raw)}` },
+      {
+        code: 'invalid_envelope',
+        path: '',
+        message: `expected an object with block_id, fallback_text, root and elements; found ${describeValue(raw)}`,
+      },
     ]);
   }
 
@@ -101,7 +130,11 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
     const parsed = schema.safeParse(raw[key]);
     if (!parsed.success) {
       for (const e of issuesToErrors(parsed.error.issues, schema, raw[key], [key])) {
-        errors.push({ ...e, code: 'invalid_envelope', message: e.message.replace(/^expected /, `${key}: expected `) });
+        errors.push({
+          ...e,
+          code: 'invalid_envelope',
+          message: e.message.replace(/^expected /, `${key}: expected `),
+        });
       }
     }
   }
@@ -134,22 +167,42 @@ function checkBlock(input: unknown, reuse: Block | undefined): BlockResult {
     if (Array.isArray(children)) childLists.set(id, children);
   }
   // An in-place update rarely moves anything: the same ids, root and child lists as `reuse` make the same, valid tree.
-  if (!reuse || !sameTree(reuse, raw.root, ids, childLists)) checkGraph(raw.root, elements, ids, childLists, errors);
+  if (!reuse || !sameTree(reuse, raw.root, ids, childLists))
+    checkGraph(raw.root, elements, ids, childLists, errors);
 
   if (errors.length > 0) return fail(errors);
   const out: Record<string, BlockElement> = {};
   for (const id of ids) out[id] = checked.get(id)!;
-  const block: Block = { block_id: raw.block_id as string, fallback_text: raw.fallback_text as string, root: raw.root as string, elements: out };
+  const block: Block = {
+    block_id: raw.block_id as string,
+    fallback_text: raw.fallback_text as string,
+    root: raw.root as string,
+    elements: out,
+  };
   validated.add(block);
   return { ok: true, block };
 }
 
-function sameTree(reuse: Block, root: unknown, ids: string[], childLists: Map<string, unknown[]>): boolean {
+function sameTree(
+  reuse: Block,
+  root: unknown,
+  ids: string[],
+  childLists: Map<string, unknown[]>,
+): boolean {
   if (root !== reuse.root || ids.length !== Object.keys(reuse.elements).length) return false;
-  return ids.every((id) => Object.hasOwn(reuse.elements, id) && jsonEqual(childLists.get(id) ?? [], reuse.elements[id]!.children ?? []));
+  return ids.every(
+    (id) =>
+      Object.hasOwn(reuse.elements, id) &&
+      jsonEqual(childLists.get(id) ?? [], reuse.elements[id]!.children ?? []),
+  );
 }
 
-function checkElement(id: string, element: unknown, errors: ValidationError[], previous?: BlockElement): BlockElement | undefined {
+function checkElement(
+  id: string,
+  element: unknown,
+  errors: ValidationError[],
+  previous?: BlockElement,
+): BlockElement | undefined {
   if (previous && jsonEqual(element, previous)) return previous;
   const base: Segment[] = ['elements', id];
   if (!ID_REGEX.test(id) || RESERVED_IDS.includes(id)) {
@@ -160,7 +213,11 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
     });
   }
   if (!isPlainObject(element)) {
-    errors.push({ code: 'invalid_envelope', path: toPointer(base), message: `expected an element object {type, props}; found ${describeValue(element)}` });
+    errors.push({
+      code: 'invalid_envelope',
+      path: toPointer(base),
+      message: `expected an element object {type, props}; found ${describeValue(element)}`,
+    });
     return undefined;
   }
   const type = element.type;
@@ -208,11 +265,17 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
 
   const schema = componentSchemas().componentProps[name];
   if (previous?.type === name && jsonEqual(element.props, previous.props)) {
-    return (children ? { type: name, props: previous.props, children } : { type: name, props: previous.props }) as BlockElement;
+    return (
+      children
+        ? { type: name, props: previous.props, children }
+        : { type: name, props: previous.props }
+    ) as BlockElement;
   }
   if (!isPlainObject(element.props)) {
     const message =
-      element.props === undefined ? `missing props (an object of ${name} properties)` : `expected props to be an object; found ${describeValue(element.props)}`;
+      element.props === undefined
+        ? `missing props (an object of ${name} properties)`
+        : `expected props to be an object; found ${describeValue(element.props)}`;
     errors.push({ code: 'invalid_prop', path: toPointer([...base, 'props']), message });
     return undefined;
   }
@@ -227,20 +290,31 @@ function checkElement(id: string, element: unknown, errors: ValidationError[], p
   return (children ? { type: name, props, children } : { type: name, props }) as BlockElement;
 }
 
-function checkFinalAnswer(input: unknown, published: Iterable<string> | undefined): FinalAnswerResult {
+function checkFinalAnswer(
+  input: unknown,
+  published: Iterable<string> | undefined,
+): FinalAnswerResult {
   const read = readJson(input, LIMITS.maxReportText * 4);
   if ('error' in read) return { ok: false, errors: [read.error] };
   const raw = read.value;
   if (!isPlainObject(raw)) {
     return {
       ok: false,
-      errors: [{ code: 'invalid_envelope', path: '', message: `expected an object with text and ui_block_ids; found ${describeValue(raw)}` }],
+      errors: [
+        {
+          code: 'invalid_envelope',
+          path: '',
+          message: `expected an object with text and ui_block_ids; found ${describeValue(raw)}`,
+        },
+      ],
     };
   }
   const schema = envelopeSchemas().FinalAnswerSchema;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error.issues, schema, raw, []).map((e) => (e.code === 'non_finite' ? e : { ...e, code: 'invalid_envelope' as const }));
+    const errors = issuesToErrors(parsed.error.issues, schema, raw, []).map((e) =>
+      e.code === 'non_finite' ? e : { ...e, code: 'invalid_envelope' as const },
+    );
     return { ok: false, errors };
   }
   const answer = parsed.data;
@@ -249,12 +323,23 @@ function checkFinalAnswer(input: unknown, published: Iterable<string> | undefine
   const seen = new Set<string>();
   answer.ui_block_ids.forEach((id, i) => {
     const path = toPointer(['ui_block_ids', i]);
-    if (seen.has(id)) errors.push({ code: 'duplicate_ref', path, message: `block ${JSON.stringify(id)} is listed twice` });
+    if (seen.has(id))
+      errors.push({
+        code: 'duplicate_ref',
+        path,
+        message: `block ${JSON.stringify(id)} is listed twice`,
+      });
     seen.add(id);
     if (available && !available.has(id)) {
       const names = [...available].map((n) => JSON.stringify(n)).join(', ') || 'none';
-      errors.push({ code: 'missing_ref', path, message: `block ${JSON.stringify(id)} was not published in this turn; published: ${names}` });
+      errors.push({
+        code: 'missing_ref',
+        path,
+        message: `block ${JSON.stringify(id)} was not published in this turn; published: ${names}`,
+      });
     }
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, answer: { text: answer.text, ui_block_ids: [...answer.ui_block_ids] } };
+  return errors.length > 0
+    ? { ok: false, errors }
+    : { ok: true, answer: { text: answer.text, ui_block_ids: [...answer.ui_block_ids] } };
 }

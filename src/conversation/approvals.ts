@@ -8,8 +8,13 @@ import { toolItem, type Part } from './turn-items.js';
  */
 
 /** A running tool call now waits for the reader's approval; undefined when the call is unknown, over, or an answer call. */
-export function requestApproval(turn: AssistantTurn, part: Part<'tool-approval-request'>): ToolItem | undefined {
-  const tool = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === toolKey(part.toolCallId));
+export function requestApproval(
+  turn: AssistantTurn,
+  part: Part<'tool-approval-request'>,
+): ToolItem | undefined {
+  const tool = turn.items.find(
+    (i): i is ToolItem => i.kind === 'tool' && i.key === toolKey(part.toolCallId),
+  );
   if (!tool || tool.status !== 'running' || ANSWER_TOOLS.includes(tool.name)) return undefined;
   tool.status = 'awaiting_approval';
   tool.approval = { id: part.approvalId };
@@ -20,14 +25,21 @@ export function requestApproval(turn: AssistantTurn, part: Part<'tool-approval-r
 export function denyTool(turn: AssistantTurn, callId: string) {
   const tool = toolItem(turn, callId, 'tool');
   tool.status = 'denied';
-  tool.approval = { id: tool.approval?.id ?? '', approved: false, ...(tool.approval?.reason ? { reason: tool.approval.reason } : {}) };
+  tool.approval = {
+    id: tool.approval?.id ?? '',
+    approved: false,
+    ...(tool.approval?.reason ? { reason: tool.approval.reason } : {}),
+  };
 }
 
 /** The tool calls of the last turn that wait for the reader's approval, answered or not. */
 export function pendingApprovals(messages: readonly ThreadMessage[]): ToolItem[] {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return [];
-  return last.items.filter((i): i is ToolItem => i.kind === 'tool' && i.status === 'awaiting_approval' && Boolean(i.approval));
+  return last.items.filter(
+    (i): i is ToolItem =>
+      i.kind === 'tool' && i.status === 'awaiting_approval' && Boolean(i.approval),
+  );
 }
 
 /**
@@ -35,10 +47,17 @@ export function pendingApprovals(messages: readonly ThreadMessage[]): ToolItem[]
  * turn to continue once every request of the last turn has an answer (as
  * `lastAssistantMessageIsCompleteWithApprovalResponses` decides), else undefined.
  */
-export function answerApproval(messages: readonly ThreadMessage[], tool: ToolItem, approved: boolean, reason?: string): AssistantTurn | undefined {
-  if (!tool.approval || tool.approval.approved !== undefined || tool.status !== 'awaiting_approval') return undefined;
+export function answerApproval(
+  messages: readonly ThreadMessage[],
+  tool: ToolItem,
+  approved: boolean,
+  reason?: string,
+): AssistantTurn | undefined {
+  if (!tool.approval || tool.approval.approved !== undefined || tool.status !== 'awaiting_approval')
+    return undefined;
   tool.approval = { id: tool.approval.id, approved, ...(reason ? { reason } : {}) };
   const pending = pendingApprovals(messages);
-  if (!pending.includes(tool) || pending.some((t) => t.approval!.approved === undefined)) return undefined;
+  if (!pending.includes(tool) || pending.some((t) => t.approval!.approved === undefined))
+    return undefined;
   return messages.at(-1) as AssistantTurn;
 }

@@ -19,7 +19,11 @@ const text = (id: string, delta: string) => [
   { type: 'text-delta', id, delta },
   { type: 'text-end', id },
 ];
-const block = (data: Block | Record<string, unknown>) => ({ type: 'data-answer_ui', id: data.block_id, data });
+const block = (data: Block | Record<string, unknown>) => ({
+  type: 'data-answer_ui',
+  id: data.block_id,
+  data,
+});
 
 const tricky: Block = {
   block_id: 'tricky',
@@ -51,10 +55,27 @@ describe('turnAsMarkdown', () => {
       block(investigationBlock()),
       block(revenueBlock()),
       block({ ...revenueBlock(), block_id: 'unnamed', fallback_text: 'NOT NAMED' }),
-      { type: 'source-url', sourceId: 's1', url: 'https://example.com/q3 (final)', title: 'Q3 [audited] report' },
+      {
+        type: 'source-url',
+        sourceId: 's1',
+        url: 'https://example.com/q3 (final)',
+        title: 'Q3 [audited] report',
+      },
       { type: 'source-url', sourceId: 's2', url: 'javascript:alert(1)', title: 'Hostile' },
-      { type: 'source-document', sourceId: 's3', mediaType: 'application/pdf', title: 'Ledger', filename: 'ledger.pdf' },
-      { type: 'data-final_answer', data: { text: '## Q3\nRevenue rose **12%** [1].', ui_block_ids: ['q3-revenue', 'field-check'] } },
+      {
+        type: 'source-document',
+        sourceId: 's3',
+        mediaType: 'application/pdf',
+        title: 'Ledger',
+        filename: 'ledger.pdf',
+      },
+      {
+        type: 'data-final_answer',
+        data: {
+          text: '## Q3\nRevenue rose **12%** [1].',
+          ui_block_ids: ['q3-revenue', 'field-check'],
+        },
+      },
     ]);
     const markdown = turnAsMarkdown(turn);
     expect(markdown).to.equal(
@@ -68,7 +89,10 @@ describe('turnAsMarkdown', () => {
         '1. [Q3 \\[audited\\] report](https://example.com/q3%20%28final%29)\n2. Hostile\n3. Ledger',
       ].join('\n\n'),
     );
-    expect(markdown).not.to.include('Process text').and.not.to.include('Private reasoning').and.not.to.include('NOT NAMED');
+    expect(markdown)
+      .not.to.include('Process text')
+      .and.not.to.include('Private reasoning')
+      .and.not.to.include('NOT NAMED');
     expect(markdown).not.to.include('javascript:');
   });
 
@@ -81,7 +105,16 @@ describe('turnAsMarkdown', () => {
       { type: 'reasoning-end', id: 'r' },
       block(tricky),
       ...text('t2', 'Then a block that failed:'),
-      { type: 'data-answer_ui', id: 'broken', data: { block_id: 'broken', fallback_text: 'Shown as text only.', root: 'x', elements: { x: { type: 'Pie' } } } },
+      {
+        type: 'data-answer_ui',
+        id: 'broken',
+        data: {
+          block_id: 'broken',
+          fallback_text: 'Shown as text only.',
+          root: 'x',
+          elements: { x: { type: 'Pie' } },
+        },
+      },
       { type: 'tool-input-available', toolCallId: 'c1', toolName: 'lookup', input: {} },
       { type: 'finish' },
     ]);
@@ -103,6 +136,8 @@ describe('turnAsMarkdown', () => {
       { type: 'source-url', sourceId: 's', url: 'http://example.org/a' },
       { type: 'source-url', sourceId: 'r', url: '/relative' },
     ]);
-    expect(turnAsMarkdown(turn)).to.equal('1. [http://example.org/a](http://example.org/a)\n2. /relative');
+    expect(turnAsMarkdown(turn)).to.equal(
+      '1. [http://example.org/a](http://example.org/a)\n2. /relative',
+    );
   });
 });

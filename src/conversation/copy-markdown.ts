@@ -28,7 +28,9 @@ const percent = (value: number) => `${Number((value * 100).toPrecision(12))}%`;
 
 function table(head: string[], rows: unknown[][], align: (string | undefined)[] = []): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const rule = head.map((_, i) => ({ start: ':---', center: ':---:', end: '---:' })[align[i] ?? ''] ?? '---');
+  const rule = head.map(
+    (_, i) => ({ start: ':---', center: ':---:', end: '---:' })[align[i] ?? ''] ?? '---',
+  );
   return [line(head.map(cell)), line(rule), ...rows.map((row) => line(row.map(cell)))].join('\n');
 }
 
@@ -38,7 +40,9 @@ function tableOf({ props }: ElementOf<'Table'>): string {
       const column = props.columns[i];
       if (typeof value !== 'number' || !column) return value;
       if (column.format === 'percent') return percent(value);
-      return column.format === 'currency' && column.currency ? `${value} ${column.currency}` : value;
+      return column.format === 'currency' && column.currency
+        ? `${value} ${column.currency}`
+        : value;
     }),
   );
   const grid = table(
@@ -60,8 +64,10 @@ function metricOf({ props }: ElementOf<'Metric'>): string {
   const { value } = props;
   let shown = String(value);
   if (typeof value === 'number' && props.format === 'percent') shown = percent(value);
-  else if (typeof value === 'number' && props.format === 'currency' && props.currency) shown = `${value} ${props.currency}`;
-  const delta = props.delta === undefined ? '' : ` (${props.delta >= 0 ? '+' : ''}${percent(props.delta)})`;
+  else if (typeof value === 'number' && props.format === 'currency' && props.currency)
+    shown = `${value} ${props.currency}`;
+  const delta =
+    props.delta === undefined ? '' : ` (${props.delta >= 0 ? '+' : ''}${percent(props.delta)})`;
   return `**${inline(props.label)}**: ${inline(shown)}${props.unit ? ` ${inline(props.unit)}` : ''}${delta}`;
 }
 
@@ -101,7 +107,10 @@ function sourceLine(source: SourceItem, n: number): string {
   let href: string | undefined;
   try {
     const url = source.url === undefined ? undefined : new URL(source.url);
-    href = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href.replace(/\(/g, '%28').replace(/\)/g, '%29') : undefined;
+    href =
+      url && (url.protocol === 'http:' || url.protocol === 'https:')
+        ? url.href.replace(/\(/g, '%28').replace(/\)/g, '%29')
+        : undefined;
   } catch {
     href = undefined;
   }

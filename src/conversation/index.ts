@@ -9,5 +9,18 @@ export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change } from './thread-state.js';
 export { takeLateResult } from './late-results.js';
 export { answerApproval, pendingApprovals } from './approvals.js';
-export { carriedByCall, isReportOf, reportCarriedByCall, SHORTENED_NOTE, toUIMessages, type UIMessage } from './ui-messages.js';
-export { endsRun, EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type StreamEvent } from './sse.js';
+export {
+  carriedByCall,
+  isReportOf,
+  reportCarriedByCall,
+  SHORTENED_NOTE,
+  toUIMessages,
+  type UIMessage,
+} from './ui-messages.js';
+export {
+  endsRun,
+  EventStreamParser,
+  MAX_EVENT_LENGTH,
+  OVERSIZED_EVENT,
+  type StreamEvent,
+} from './sse.js';

@@ -19,17 +19,42 @@ import type { ThreadState } from './thread-state.js';
 export function takeLateResult(state: ThreadState, json: unknown): AssistantTurn | undefined {
   const part = readPart(json);
   const turn = state.messages.at(-1);
-  if (!part || turn?.role !== 'assistant' || !turn.closed || !('toolCallId' in part)) return undefined;
+  if (!part || turn?.role !== 'assistant' || !turn.closed || !('toolCallId' in part))
+    return undefined;
   const key = toolKey(part.toolCallId);
   const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === key);
   // A `final_answer` call streamed after its report arrived as a data part (as `answerTools` writes it): the call that made the report.
-  if (part.type === 'tool-input-available' && part.toolName === FINAL_ANSWER && call?.input === undefined && isReportOf(turn, part.input)) {
+  if (
+    part.type === 'tool-input-available' &&
+    part.toolName === FINAL_ANSWER &&
+    call?.input === undefined &&
+    isReportOf(turn, part.input)
+  ) {
     if (call) call.input = part.input;
-    else turn.items.push({ kind: 'tool', key, name: FINAL_ANSWER, status: 'running', summary: '', input: part.input });
+    else
+      turn.items.push({
+        kind: 'tool',
+        key,
+        name: FINAL_ANSWER,
+        status: 'running',
+        summary: '',
+        input: part.input,
+      });
     return turn;
   }
-  if (part.type !== 'tool-output-available' && part.type !== 'tool-output-error' && part.type !== 'tool-input-error') return undefined;
-  if (!call || !ANSWER_TOOLS.includes(call.name) || call.output !== undefined || call.errorText !== undefined) return undefined;
+  if (
+    part.type !== 'tool-output-available' &&
+    part.type !== 'tool-output-error' &&
+    part.type !== 'tool-input-error'
+  )
+    return undefined;
+  if (
+    !call ||
+    !ANSWER_TOOLS.includes(call.name) ||
+    call.output !== undefined ||
+    call.errorText !== undefined
+  )
+    return undefined;
   state.finishTool(turn, part);
   return turn;
 }

@@ -118,7 +118,8 @@ export interface DataItem {
   data: unknown;
 }
 
-export type TurnItem = TextItem | ToolItem | BlockItem | NoticeItem | SourceItem | FileItem | StepItem | DataItem;
+export type TurnItem =
+  TextItem | ToolItem | BlockItem | NoticeItem | SourceItem | FileItem | StepItem | DataItem;
 
 export interface UserMessage {
   role: 'user';
@@ -173,4 +174,5 @@ export function summarize(value: unknown): string {
 
 let counter = 0;
 /** An id unique within the page, e.g. `user-lx3k2-4`. */
-export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+export const newId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

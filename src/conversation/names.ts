@@ -52,4 +52,5 @@ export const TOOL_STATUSES = ['running', 'done', 'failed', 'awaiting_approval', 
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** Whether `value` is one of `list`: a type guard for the `as const` lists above. */
-export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
+export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  list.includes(value as T);

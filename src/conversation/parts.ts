@@ -13,17 +13,42 @@ export type StreamPart =
   | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string }
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
   /** `dynamic`: a `dynamic-tool` call; `parentMessageId`: the AG-UI message that made the call. */
-  | { type: 'tool-input-start'; toolCallId: string; toolName: string; dynamic?: boolean; parentMessageId?: string }
+  | {
+      type: 'tool-input-start';
+      toolCallId: string;
+      toolName: string;
+      dynamic?: boolean;
+      parentMessageId?: string;
+    }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
-  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; dynamic?: boolean }
+  | {
+      type: 'tool-input-available';
+      toolCallId: string;
+      toolName: string;
+      input: unknown;
+      dynamic?: boolean;
+    }
   /** `messageId`: the AG-UI tool message the result came in. */
   | { type: 'tool-output-available'; toolCallId: string; output: unknown; messageId?: string }
-  | { type: 'tool-output-error' | 'tool-input-error'; toolCallId: string; errorText: string; toolName?: string; input?: unknown; dynamic?: boolean }
+  | {
+      type: 'tool-output-error' | 'tool-input-error';
+      toolCallId: string;
+      errorText: string;
+      toolName?: string;
+      input?: unknown;
+      dynamic?: boolean;
+    }
   | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
   | { type: 'tool-output-denied'; toolCallId: string }
   | { type: 'source-url'; sourceId: string; url: string; title?: string }
-  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string }
+  | {
+      type: 'source-document';
+      sourceId: string;
+      mediaType: string;
+      title: string;
+      filename?: string;
+    }
   | { type: 'file'; url: string; mediaType: string; filename?: string }
   | { type: 'start-step' | 'finish-step' | 'abort' }
   | { type: 'error'; errorText: string }
@@ -38,27 +63,50 @@ export function readPart(value: unknown): StreamPart | undefined {
   const part = value as Record<string, unknown>;
   switch (part.type) {
     case 'start':
-      return { type: 'start', ...(str(part.messageId) ? { messageId: part.messageId } : {}), ...metadataOf(part) };
+      return {
+        type: 'start',
+        ...(str(part.messageId) ? { messageId: part.messageId } : {}),
+        ...metadataOf(part),
+      };
     case 'finish':
       return { type: 'finish', ...metadataOf(part) };
     case 'message-metadata':
-      return 'messageMetadata' in part ? { type: 'message-metadata', messageMetadata: part.messageMetadata } : undefined;
+      return 'messageMetadata' in part
+        ? { type: 'message-metadata', messageMetadata: part.messageMetadata }
+        : undefined;
     case 'start-step':
     case 'finish-step':
     case 'abort':
       return { type: part.type };
     case 'tool-approval-request':
-      return str(part.approvalId) && str(part.toolCallId) ? { type: part.type, approvalId: part.approvalId, toolCallId: part.toolCallId } : undefined;
+      return str(part.approvalId) && str(part.toolCallId)
+        ? { type: part.type, approvalId: part.approvalId, toolCallId: part.toolCallId }
+        : undefined;
     case 'tool-output-denied':
       return str(part.toolCallId) ? { type: part.type, toolCallId: part.toolCallId } : undefined;
     case 'source-url':
-      return str(part.sourceId) && str(part.url) ? { type: part.type, sourceId: part.sourceId, url: part.url, ...optional(part, 'title') } : undefined;
+      return str(part.sourceId) && str(part.url)
+        ? { type: part.type, sourceId: part.sourceId, url: part.url, ...optional(part, 'title') }
+        : undefined;
     case 'source-document':
       return str(part.sourceId) && str(part.mediaType) && str(part.title)
-        ? { type: part.type, sourceId: part.sourceId, mediaType: part.mediaType, title: part.title, ...optional(part, 'filename') }
+        ? {
+            type: part.type,
+            sourceId: part.sourceId,
+            mediaType: part.mediaType,
+            title: part.title,
+            ...optional(part, 'filename'),
+          }
         : undefined;
     case 'file':
-      return str(part.url) && str(part.mediaType) ? { type: part.type, url: part.url, mediaType: part.mediaType, ...optional(part, 'filename') } : undefined;
+      return str(part.url) && str(part.mediaType)
+        ? {
+            type: part.type,
+            url: part.url,
+            mediaType: part.mediaType,
+            ...optional(part, 'filename'),
+          }
+        : undefined;
     case 'text-start':
     case 'text-end':
     case 'reasoning-start':
@@ -76,7 +124,9 @@ export function readPart(value: unknown): StreamPart | undefined {
       return str(part.toolCallId) ? (part as StreamPart) : undefined;
     case 'tool-output-error':
     case 'tool-input-error':
-      return str(part.toolCallId) ? ({ ...part, errorText: String(part.errorText ?? '') } as StreamPart) : undefined;
+      return str(part.toolCallId)
+        ? ({ ...part, errorText: String(part.errorText ?? '') } as StreamPart)
+        : undefined;
     case BLOCK_PART:
     case FINAL_ANSWER_PART:
       return part.id === undefined || str(part.id) ? (part as StreamPart) : undefined;
@@ -84,14 +134,25 @@ export function readPart(value: unknown): StreamPart | undefined {
       return { type: 'error', errorText: String(part.errorText ?? '') };
     default:
       // Another back end's data part: kept for the host, shape unchecked beyond its envelope.
-      if (str(part.type) && part.type.startsWith(DATA_PART_PREFIX) && (part.id === undefined || str(part.id))) {
-        return { type: part.type as `data-${string}`, ...(part.id === undefined ? {} : { id: part.id }), data: part.data, transient: part.transient === true };
+      if (
+        str(part.type) &&
+        part.type.startsWith(DATA_PART_PREFIX) &&
+        (part.id === undefined || str(part.id))
+      ) {
+        return {
+          type: part.type as `data-${string}`,
+          ...(part.id === undefined ? {} : { id: part.id }),
+          data: part.data,
+          transient: part.transient === true,
+        };
       }
       return undefined;
   }
 }
 
 /** `messageMetadata` when the part has one. */
-const metadataOf = (part: Record<string, unknown>) => (part.messageMetadata === undefined ? {} : { messageMetadata: part.messageMetadata });
+const metadataOf = (part: Record<string, unknown>) =>
+  part.messageMetadata === undefined ? {} : { messageMetadata: part.messageMetadata };
 /** An optional string field, when it is a string. */
-const optional = <K extends string>(part: Record<string, unknown>, key: K) => (str(part[key]) ? ({ [key]: part[key] } as Record<K, string>) : {});
+const optional = <K extends string>(part: Record<string, unknown>, key: K) =>
+  str(part[key]) ? ({ [key]: part[key] } as Record<K, string>) : {};

@@ -10,7 +10,12 @@ function parseAll(chunks: string[], maxEventLength?: number): StreamEvent[] {
 
 const stream =
   'data: {"type":"start"}\n\n: keep-alive comment\n\ndata: {"type":"text-delta","id":"t","delta":"héllo 👋"}\r\n\r\nevent: ignored\ndata: line one\ndata: line two\n\ndata: [DONE]\n\n';
-const expected = ['{"type":"start"}', '{"type":"text-delta","id":"t","delta":"héllo 👋"}', 'line one\nline two', '[DONE]'];
+const expected = [
+  '{"type":"start"}',
+  '{"type":"text-delta","id":"t","delta":"héllo 👋"}',
+  'line one\nline two',
+  '[DONE]',
+];
 
 describe('EventStreamParser', () => {
   it('yields the data of each event; comments and other fields are skipped', () => {
@@ -30,7 +35,9 @@ describe('EventStreamParser', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(stream.length), { maxLength: 20 }), (cuts) => {
         const points = [...new Set(cuts)].sort((a, b) => a - b);
-        const chunks = [0, ...points].map((start, i) => stream.slice(start, points[i] ?? stream.length));
+        const chunks = [0, ...points].map((start, i) =>
+          stream.slice(start, points[i] ?? stream.length),
+        );
         expect(parseAll(chunks)).to.deep.equal(expected);
       }),
       { numRuns: fuzzRuns(300) },
@@ -43,16 +50,23 @@ describe('EventStreamParser', () => {
 
     it('comes back as OVERSIZED_EVENT in its place, and the events around it are intact', () => {
       // One line too long, several lines too long together, and a line still open when it went over.
-      for (const middle of [`data: ${big}`, `data: ${big.slice(0, 20)}\ndata: ${big.slice(0, 20)}`, `event: x\ndata: ${big}\r\ndata: more`]) {
-        expect(parseAll([around(middle)], 32), middle).to.deep.equal(['before', OVERSIZED_EVENT, 'after']);
+      for (const middle of [
+        `data: ${big}`,
+        `data: ${big.slice(0, 20)}\ndata: ${big.slice(0, 20)}`,
+        `event: x\ndata: ${big}\r\ndata: more`,
+      ]) {
+        expect(parseAll([around(middle)], 32), middle).to.deep.equal([
+          'before',
+          OVERSIZED_EVENT,
+          'after',
+        ]);
       }
       const atLimit = around(`data: ${'x'.repeat(32)}`);
       for (let cut = 0; cut < atLimit.length; cut++) {
-        expect(parseAll([atLimit.slice(0, cut), atLimit.slice(cut)], 32), `exactly at the limit, cut at ${cut}`).to.deep.equal([
-          'before',
-          'x'.repeat(32),
-          'after',
-        ]);
+        expect(
+          parseAll([atLimit.slice(0, cut), atLimit.slice(cut)], 32),
+          `exactly at the limit, cut at ${cut}`,
+        ).to.deep.equal(['before', 'x'.repeat(32), 'after']);
       }
     });
 
@@ -60,7 +74,10 @@ describe('EventStreamParser', () => {
       const parser = new EventStreamParser(32);
       const events = [...parser.push('data: before\n\ndata: ')];
       for (let i = 0; i < 100; i++) events.push(...parser.push(big));
-      expect((parser as unknown as { buffer: string }).buffer.length, 'nothing of the endless line is held').to.be.at.most(big.length + 6);
+      expect(
+        (parser as unknown as { buffer: string }).buffer.length,
+        'nothing of the endless line is held',
+      ).to.be.at.most(big.length + 6);
       events.push(...parser.end());
       expect(events).to.deep.equal(['before', OVERSIZED_EVENT]);
     });
@@ -70,8 +87,15 @@ describe('EventStreamParser', () => {
       fc.assert(
         fc.property(fc.array(fc.nat(text.length), { maxLength: 20 }), (cuts) => {
           const points = [...new Set(cuts)].sort((a, b) => a - b);
-          const chunks = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
-          expect(parseAll(chunks, 60)).to.deep.equal(['before', OVERSIZED_EVENT, 'after', ...expected]);
+          const chunks = [0, ...points].map((start, i) =>
+            text.slice(start, points[i] ?? text.length),
+          );
+          expect(parseAll(chunks, 60)).to.deep.equal([
+            'before',
+            OVERSIZED_EVENT,
+            'after',
+            ...expected,
+          ]);
         }),
         { numRuns: fuzzRuns(300) },
       );

@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { answerApproval, pendingApprovals, readPart, ThreadState, type AssistantTurn, type Change, type DataItem, type ToolItem } from './index.js';
+import {
+  answerApproval,
+  pendingApprovals,
+  readPart,
+  ThreadState,
+  type AssistantTurn,
+  type Change,
+  type DataItem,
+  type ToolItem,
+} from './index.js';
 
 /* What an AI SDK stream carries beyond text and blocks: runs in Node (mocha) and in Chromium (web-test-runner). */
 
@@ -20,9 +29,19 @@ function awaitingTwoApprovals(): ThreadState {
   feed(state, [
     { type: 'start', messageId: 'a1' },
     { type: 'start-step' },
-    { type: 'tool-input-available', toolCallId: 'c1', toolName: 'delete_file', input: { path: '/a.pdf' } },
+    {
+      type: 'tool-input-available',
+      toolCallId: 'c1',
+      toolName: 'delete_file',
+      input: { path: '/a.pdf' },
+    },
     { type: 'tool-approval-request', approvalId: 'ap1', toolCallId: 'c1' },
-    { type: 'tool-input-available', toolCallId: 'c2', toolName: 'delete_file', input: { path: '/b.pdf' } },
+    {
+      type: 'tool-input-available',
+      toolCallId: 'c2',
+      toolName: 'delete_file',
+      input: { path: '/b.pdf' },
+    },
     { type: 'tool-approval-request', approvalId: 'ap2', toolCallId: 'c2' },
     { type: 'finish-step' },
     { type: 'finish' },
@@ -36,20 +55,43 @@ describe('stream parts beyond text and blocks', () => {
     feed(state, [
       { type: 'start' },
       { type: 'source-url', sourceId: 's1', url: 'https://example.com/q3', title: 'Q3 report' },
-      { type: 'source-document', sourceId: 's2', mediaType: 'application/pdf', title: 'Ledger', filename: 'ledger.pdf' },
+      {
+        type: 'source-document',
+        sourceId: 's2',
+        mediaType: 'application/pdf',
+        title: 'Ledger',
+        filename: 'ledger.pdf',
+      },
       { type: 'source-url', sourceId: 's1', url: 'https://example.com/q3', title: 'Q3 report' },
       { type: 'source-url', sourceId: 's3' },
     ]);
     const sources = lastTurn(state).items.filter((i) => i.kind === 'source');
     expect(sources).to.deep.equal([
-      { kind: 'source', key: 'source:s1', sourceId: 's1', title: 'Q3 report', url: 'https://example.com/q3' },
-      { kind: 'source', key: 'source:s2', sourceId: 's2', title: 'Ledger', mediaType: 'application/pdf', filename: 'ledger.pdf' },
+      {
+        kind: 'source',
+        key: 'source:s1',
+        sourceId: 's1',
+        title: 'Q3 report',
+        url: 'https://example.com/q3',
+      },
+      {
+        kind: 'source',
+        key: 'source:s2',
+        sourceId: 's2',
+        title: 'Ledger',
+        mediaType: 'application/pdf',
+        filename: 'ledger.pdf',
+      },
     ]);
   });
 
   it('joins a finished text’s deltas into one piece, in the same array', () => {
     const state = new ThreadState();
-    feed(state, [{ type: 'start' }, { type: 'text-start', id: 't' }, ...['One ', 'two ', 'three.'].map((delta) => ({ type: 'text-delta', id: 't', delta }))]);
+    feed(state, [
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      ...['One ', 'two ', 'three.'].map((delta) => ({ type: 'text-delta', id: 't', delta })),
+    ]);
     const text = lastTurn(state).items[0] as { parts: string[] };
     const parts = text.parts;
     expect(parts).to.have.length(3);
@@ -84,7 +126,9 @@ describe('stream parts beyond text and blocks', () => {
     const state = awaitingTwoApprovals();
     const [first, second] = pendingApprovals(state.messages);
     expect(answerApproval(state.messages, first!, true)).to.equal(undefined);
-    expect(answerApproval(state.messages, first!, false), 'an answer is given once').to.equal(undefined);
+    expect(answerApproval(state.messages, first!, false), 'an answer is given once').to.equal(
+      undefined,
+    );
     const turn = answerApproval(state.messages, second!, false, 'keep it');
     expect(turn).to.equal(lastTurn(state));
     expect(second!.approval).to.deep.equal({ id: 'ap2', approved: false, reason: 'keep it' });
@@ -101,7 +145,11 @@ describe('stream parts beyond text and blocks', () => {
     ]);
     expect(state.messages).to.have.length(2);
     expect(tools(turn!).map((t) => t.status)).to.deep.equal(['done', 'denied']);
-    expect(tools(turn!)[1]!.approval).to.deep.equal({ id: 'ap2', approved: false, reason: 'keep it' });
+    expect(tools(turn!)[1]!.approval).to.deep.equal({
+      id: 'ap2',
+      approved: false,
+      reason: 'keep it',
+    });
   });
 
   it('ignores an approval request for a call it does not know or an answer call', () => {
@@ -137,9 +185,20 @@ describe('stream parts beyond text and blocks', () => {
       { type: 'data-answer_form', data: {} },
     ]);
     const data = lastTurn(state).items.filter((i): i is DataItem => i.kind === 'data');
-    expect(data.map((i) => [i.type, i.id, i.data])).to.deep.equal([['data-weather', 'w', { city: 'Oslo', temp: 4 }]]);
-    expect(changes[2]!.data).to.deep.equal({ type: 'data-weather', id: 'w', data: { city: 'Oslo', temp: 4 }, transient: false });
-    expect(changes[3]!.data).to.deep.equal({ type: 'data-progress', data: { percent: 50 }, transient: true });
+    expect(data.map((i) => [i.type, i.id, i.data])).to.deep.equal([
+      ['data-weather', 'w', { city: 'Oslo', temp: 4 }],
+    ]);
+    expect(changes[2]!.data).to.deep.equal({
+      type: 'data-weather',
+      id: 'w',
+      data: { city: 'Oslo', temp: 4 },
+      transient: false,
+    });
+    expect(changes[3]!.data).to.deep.equal({
+      type: 'data-progress',
+      data: { percent: 50 },
+      transient: true,
+    });
     expect(changes[4], 'the thread’s own parts are not the host’s').to.equal(undefined);
   });
 

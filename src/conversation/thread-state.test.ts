@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { isValidatedBlock } from '../catalog/index.js';
-import { readPart, textOf, ThreadState, type AssistantTurn, type BlockItem, type Change, type TurnItem } from './index.js';
+import {
+  readPart,
+  textOf,
+  ThreadState,
+  type AssistantTurn,
+  type BlockItem,
+  type Change,
+  type TurnItem,
+} from './index.js';
 
 /* The conversation as data: runs in Node (mocha) and in Chromium (web-test-runner). */
 
@@ -31,11 +39,18 @@ function turnUnderWay(): ThreadState {
 }
 
 const turnOf = (state: ThreadState) => state.messages.at(-1) as AssistantTurn;
-const item = <K extends TurnItem['kind']>(turn: AssistantTurn, kind: K) => turn.items.find((i) => i.kind === kind) as Extract<TurnItem, { kind: K }>;
+const item = <K extends TurnItem['kind']>(turn: AssistantTurn, kind: K) =>
+  turn.items.find((i) => i.kind === kind) as Extract<TurnItem, { kind: K }>;
 
 /** How a turn reads once it is over, as the reader sees it: every step settled. */
 function settled(turn: AssistantTurn) {
-  return turn.items.map((i) => (i.kind === 'tool' ? `${i.name}:${i.status}` : i.kind === 'text' || i.kind === 'reasoning' ? `${i.kind}:${i.done}` : i.kind));
+  return turn.items.map((i) =>
+    i.kind === 'tool'
+      ? `${i.name}:${i.status}`
+      : i.kind === 'text' || i.kind === 'reasoning'
+        ? `${i.kind}:${i.done}`
+        : i.kind,
+  );
 }
 
 describe('ThreadState', () => {
@@ -46,11 +61,26 @@ describe('ThreadState', () => {
     expect(textOf(item(turn, 'text'))).to.equal('Revenue rose.');
   });
 
-  const endings: [string, (state: ThreadState) => Change | undefined, AssistantTurn['status'], string[]][] = [
+  const endings: [
+    string,
+    (state: ThreadState) => Change | undefined,
+    AssistantTurn['status'],
+    string[],
+  ][] = [
     ['finish', (s) => s.apply({ type: 'finish' }), 'complete', []],
     ['abort', (s) => s.apply({ type: 'abort' }), 'stopped', []],
-    ['an error part', (s) => s.apply({ type: 'error', errorText: 'model overloaded' }), 'error', ['stream_error']],
-    ['a dropped connection', (s) => s.endTurn('interrupted', { code: 'connection_lost', detail: 'reset' }), 'interrupted', ['connection_lost']],
+    [
+      'an error part',
+      (s) => s.apply({ type: 'error', errorText: 'model overloaded' }),
+      'error',
+      ['stream_error'],
+    ],
+    [
+      'a dropped connection',
+      (s) => s.endTurn('interrupted', { code: 'connection_lost', detail: 'reset' }),
+      'interrupted',
+      ['connection_lost'],
+    ],
     ['Stop', (s) => s.endTurn('stopped'), 'stopped', []],
   ];
   for (const [name, end, status, notices] of endings) {
@@ -62,18 +92,40 @@ describe('ThreadState', () => {
       expect(turn.status).to.equal(status);
       expect(turn.closed).to.equal(true);
       expect(state.openTurn).to.equal(undefined);
-      expect(settled(turn)).to.deep.equal(['reasoning:true', 'text:true', 'lookup:failed', 'block', ...notices.map(() => 'notice')]);
-      expect(turn.items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? i.code : ''))).to.deep.equal(notices);
+      expect(settled(turn)).to.deep.equal([
+        'reasoning:true',
+        'text:true',
+        'lookup:failed',
+        'block',
+        ...notices.map(() => 'notice'),
+      ]);
+      expect(
+        turn.items
+          .filter((i) => i.kind === 'notice')
+          .map((i) => (i.kind === 'notice' ? i.code : '')),
+      ).to.deep.equal(notices);
     });
   }
 
   it('ends a turn once the final report is in and no tool is pending, settling it the same way', () => {
     const state = turnUnderWay();
-    expect(state.apply({ type: 'data-final_answer', data: { text: 'Up 12%.', ui_block_ids: ['kpi'] } })?.closed).to.equal(undefined);
-    const change = state.apply({ type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3 } });
+    expect(
+      state.apply({ type: 'data-final_answer', data: { text: 'Up 12%.', ui_block_ids: ['kpi'] } })
+        ?.closed,
+    ).to.equal(undefined);
+    const change = state.apply({
+      type: 'tool-output-available',
+      toolCallId: 'c1',
+      output: { rows: 3 },
+    });
     expect(change?.closed).to.equal(true);
     expect(turnOf(state).status).to.equal('complete');
-    expect(settled(turnOf(state))).to.deep.equal(['reasoning:true', 'text:true', 'lookup:done', 'block']);
+    expect(settled(turnOf(state))).to.deep.equal([
+      'reasoning:true',
+      'text:true',
+      'lookup:done',
+      'block',
+    ]);
   });
 
   it('joins a text’s deltas once it ends, and opens it again if more of it comes', () => {
@@ -87,7 +139,10 @@ describe('ThreadState', () => {
       { type: 'text-delta', id: 't', delta: 'rose.' },
     );
     apply({ type: 'text-end', id: 't' });
-    const text = (state.messages[1] as AssistantTurn).items[0] as Extract<TurnItem, { kind: 'text' | 'reasoning' }>;
+    const text = (state.messages[1] as AssistantTurn).items[0] as Extract<
+      TurnItem,
+      { kind: 'text' | 'reasoning' }
+    >;
     expect([text.parts, text.done]).to.deep.equal([['Revenue rose.'], true]);
     apply({ type: 'text-delta', id: 't', delta: ' Costs fell.' });
     expect([textOf(text), text.done]).to.deep.equal(['Revenue rose. Costs fell.', false]);
@@ -115,11 +170,17 @@ describe('ThreadState', () => {
     const change = state.apply({
       type: 'data-answer_ui',
       id: 'bad',
-      data: { ...metricBlock(1), block_id: 'bad', elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } } },
+      data: {
+        ...metricBlock(1),
+        block_id: 'bad',
+        elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } },
+      },
     });
     expect(change?.rejected?.blockId).to.equal('bad');
     expect(change?.rejected?.errors.map((e) => e.code)).to.include('non_finite');
-    const bad = turnOf(state).items.find((i) => i.kind === 'block' && i.blockId === 'bad') as BlockItem;
+    const bad = turnOf(state).items.find(
+      (i) => i.kind === 'block' && i.blockId === 'bad',
+    ) as BlockItem;
     expect(bad.valid).to.equal(false);
   });
 
@@ -138,11 +199,19 @@ function feed(state: ThreadState, parts: Record<string, unknown>[]): (Change | u
   return parts.map((part) => state.apply(readPart(part)!));
 }
 
-const answerCall = (toolCallId: string, toolName = 'present_answer') => ({ type: 'tool-input-start', toolCallId, toolName });
+const answerCall = (toolCallId: string, toolName = 'present_answer') => ({
+  type: 'tool-input-start',
+  toolCallId,
+  toolName,
+});
 /** The keys of the answer calls whose placeholder is showing. */
-const preparing = (turn: AssistantTurn) => turn.items.filter((i) => i.kind === 'tool' && i.preparing).map((i) => i.key);
+const preparing = (turn: AssistantTurn) =>
+  turn.items.filter((i) => i.kind === 'tool' && i.preparing).map((i) => i.key);
 /** The turn's items as the reader meets them, top to bottom. */
-const order = (turn: AssistantTurn) => turn.items.map((i) => (i.kind === 'block' ? `block:${i.blockId}` : i.kind === 'step' ? 'step' : i.key));
+const order = (turn: AssistantTurn) =>
+  turn.items.map((i) =>
+    i.kind === 'block' ? `block:${i.blockId}` : i.kind === 'step' ? 'step' : i.key,
+  );
 
 describe('ThreadState: a placeholder while a block is prepared', () => {
   it('holds a place from the start of a present_answer call until its block arrives, and the block takes that place', () => {
@@ -157,7 +226,12 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
     ]);
     const turn = turnOf(state);
     expect(preparing(turn), 'only the answer call prepares a block').to.deep.equal(['tool:c1']);
-    const change = state.apply({ type: 'tool-input-available', toolCallId: 'c1', toolName: 'present_answer', input: metricBlock(12) });
+    const change = state.apply({
+      type: 'tool-input-available',
+      toolCallId: 'c1',
+      toolName: 'present_answer',
+      input: metricBlock(12),
+    });
     expect(change?.newBlock?.blockId).to.equal('kpi');
     expect(preparing(turn)).to.deep.equal([]);
     expect(order(turn)).to.deep.equal(['text:t', 'tool:c1', 'block:kpi', 'tool:c2']);
@@ -170,7 +244,10 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
       type: 'tool-input-available',
       toolCallId: 'c1',
       toolName: 'present_answer',
-      input: { ...metricBlock(1), elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } } },
+      input: {
+        ...metricBlock(1),
+        elements: { m: { type: 'Metric', props: { label: 'x', value: Infinity } } },
+      },
     });
     expect(change?.rejected?.errors.map((e) => e.code)).to.include('non_finite');
     expect(preparing(turnOf(state))).to.deep.equal([]);
@@ -188,7 +265,12 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
     // c2's block was rejected by the back end and never written.
     expect(state.apply({ type: 'finish-step' })?.turn, 'the turn re-renders').to.equal(turn);
     expect(preparing(turn)).to.deep.equal([]);
-    expect(settled(turn), 'saved as the calls went').to.deep.equal(['step', 'present_answer:done', 'block', 'present_answer:failed']);
+    expect(settled(turn), 'saved as the calls went').to.deep.equal([
+      'step',
+      'present_answer:done',
+      'block',
+      'present_answer:failed',
+    ]);
     expect(state.openTurn, 'the turn goes on').to.equal(turn);
   });
 
@@ -197,7 +279,12 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
     feed(state, [{ type: 'start' }, answerCall('c1'), answerCall('c2')]);
     feed(state, [
       { type: 'tool-output-available', toolCallId: 'c1', output: { ok: false } },
-      { type: 'tool-input-error', toolCallId: 'c2', toolName: 'present_answer', errorText: 'bad JSON' },
+      {
+        type: 'tool-input-error',
+        toolCallId: 'c2',
+        toolName: 'present_answer',
+        errorText: 'bad JSON',
+      },
     ]);
     expect(preparing(turnOf(state))).to.deep.equal([]);
   });
@@ -206,8 +293,14 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
     ['finish', (s) => s.apply({ type: 'finish' })],
     ['abort', (s) => s.apply({ type: 'abort' })],
     ['an error part', (s) => s.apply({ type: 'error', errorText: 'overloaded' })],
-    ['a dropped connection', (s) => s.endTurn('interrupted', { code: 'connection_lost', detail: 'reset' })],
-    ['the final report', (s) => s.apply({ type: 'data-final_answer', data: { text: 'Done.', ui_block_ids: [] } })],
+    [
+      'a dropped connection',
+      (s) => s.endTurn('interrupted', { code: 'connection_lost', detail: 'reset' }),
+    ],
+    [
+      'the final report',
+      (s) => s.apply({ type: 'data-final_answer', data: { text: 'Done.', ui_block_ids: [] } }),
+    ],
   ];
   for (const [name, end] of endings) {
     it(`leaves nothing preparing when the turn ends on ${name}`, () => {
@@ -221,13 +314,21 @@ describe('ThreadState: a placeholder while a block is prepared', () => {
 
   it('does not prepare again for a call it has already seen', () => {
     const state = new ThreadState();
-    feed(state, [{ type: 'start' }, answerCall('c1'), { type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) }, answerCall('c1')]);
+    feed(state, [
+      { type: 'start' },
+      answerCall('c1'),
+      { type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) },
+      answerCall('c1'),
+    ]);
     expect(preparing(turnOf(state))).to.deep.equal([]);
   });
 });
 
 describe('ThreadState: the last good version of a block', () => {
-  const broken = () => ({ ...metricBlock(13), elements: { m: { type: 'Metric', props: { label: 'Revenue', value: Infinity } } } });
+  const broken = () => ({
+    ...metricBlock(13),
+    elements: { m: { type: 'Metric', props: { label: 'Revenue', value: Infinity } } },
+  });
 
   it('keeps the last valid version when a same-id update fails validation, and adds one notice instead of a rejection', () => {
     const state = turnUnderWay();
@@ -244,7 +345,15 @@ describe('ThreadState: the last good version of a block', () => {
 
   it('the same through a present_answer call, and a later valid update still applies', () => {
     const state = turnUnderWay();
-    feed(state, [answerCall('c2'), { type: 'tool-input-available', toolCallId: 'c2', toolName: 'present_answer', input: broken() }]);
+    feed(state, [
+      answerCall('c2'),
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c2',
+        toolName: 'present_answer',
+        input: broken(),
+      },
+    ]);
     const kept = item(turnOf(state), 'block');
     expect((kept.block as ReturnType<typeof metricBlock>).elements.m.props.value).to.equal(12);
     expect(preparing(turnOf(state))).to.deep.equal([]);
@@ -254,7 +363,10 @@ describe('ThreadState: the last good version of a block', () => {
 
   it('an invalid block that never had a valid version is rejected, and a valid update then replaces its fallback', () => {
     const state = new ThreadState();
-    const [, first] = feed(state, [{ type: 'start' }, { type: 'data-answer_ui', id: 'kpi', data: broken() }]);
+    const [, first] = feed(state, [
+      { type: 'start' },
+      { type: 'data-answer_ui', id: 'kpi', data: broken() },
+    ]);
     expect(first?.rejected?.blockId).to.equal('kpi');
     expect(first?.notice).to.equal(undefined);
     state.apply({ type: 'data-answer_ui', id: 'kpi', data: metricBlock(14) });
@@ -264,7 +376,11 @@ describe('ThreadState: the last good version of a block', () => {
 
 describe('readPart', () => {
   it('passes well-formed parts it handles and drops the rest', () => {
-    expect(readPart({ type: 'text-delta', id: 't', delta: 'x' })).to.deep.equal({ type: 'text-delta', id: 't', delta: 'x' });
+    expect(readPart({ type: 'text-delta', id: 't', delta: 'x' })).to.deep.equal({
+      type: 'text-delta',
+      id: 't',
+      delta: 'x',
+    });
     expect(readPart({ type: 'text-delta', id: 't' })).to.equal(undefined);
     expect(readPart({ type: 'data-answer_ui', id: 3, data: {} })).to.equal(undefined);
     expect(readPart({ type: 'something-new' })).to.equal(undefined);

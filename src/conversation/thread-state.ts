@@ -1,9 +1,46 @@
-import { describeErrors, jsonEqual, validateBlock, validateFinalAnswer, type Block, type FormValue, type ValidationError } from '../catalog/index.js';
-import { newId, toolKey, type AssistantTurn, type BlockItem, type NoticeItem, type ThreadMessage, type ToolItem, type UserMessage } from './messages.js';
-import { ANSWER_TOOLS, BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, OWN_DATA_PARTS, PRESENT_ANSWER, type NoticeCode, type TurnEnding } from './names.js';
+import {
+  describeErrors,
+  jsonEqual,
+  validateBlock,
+  validateFinalAnswer,
+  type Block,
+  type FormValue,
+  type ValidationError,
+} from '../catalog/index.js';
+import {
+  newId,
+  toolKey,
+  type AssistantTurn,
+  type BlockItem,
+  type NoticeItem,
+  type ThreadMessage,
+  type ToolItem,
+  type UserMessage,
+} from './messages.js';
+import {
+  ANSWER_TOOLS,
+  BLOCK_PART,
+  FINAL_ANSWER,
+  FINAL_ANSWER_PART,
+  OWN_DATA_PARTS,
+  PRESENT_ANSWER,
+  type NoticeCode,
+  type TurnEnding,
+} from './names.js';
 import type { StreamPart } from './parts.js';
 import { denyTool, requestApproval } from './approvals.js';
-import { addFile, addSource, appendText, describeCall, finishText, finishTool, mergeMetadata, putData, textItem, toolItem } from './turn-items.js';
+import {
+  addFile,
+  addSource,
+  appendText,
+  describeCall,
+  finishText,
+  finishTool,
+  mergeMetadata,
+  putData,
+  textItem,
+  toolItem,
+} from './turn-items.js';
 
 /*
  * The thread state machine: the turn rules applied to stream parts. No DOM
@@ -48,18 +85,37 @@ export class ThreadState {
   /** The turn parts apply to, if one is streaming. */
   get openTurn(): AssistantTurn | undefined {
     const last = this.messages.at(-1);
-    return last?.role === 'assistant' && !last.closed && last.status === 'streaming' ? last : undefined;
+    return last?.role === 'assistant' && !last.closed && last.status === 'streaming'
+      ? last
+      : undefined;
   }
 
   /** Adds the reader's message; `id` keeps the id of a question edited and sent again. */
-  addUser(text: string, data?: unknown, files?: UserMessage['files'], id = newId('user')): UserMessage {
-    const message: UserMessage = { role: 'user', id, text, ...(data === undefined ? {} : { data }), ...(files?.length ? { files } : {}) };
+  addUser(
+    text: string,
+    data?: unknown,
+    files?: UserMessage['files'],
+    id = newId('user'),
+  ): UserMessage {
+    const message: UserMessage = {
+      role: 'user',
+      id,
+      text,
+      ...(data === undefined ? {} : { data }),
+      ...(files?.length ? { files } : {}),
+    };
     this.messages.push(message);
     return message;
   }
 
   openNewTurn(id = newId('assistant')): AssistantTurn {
-    const turn: AssistantTurn = { role: 'assistant', id, items: [], status: 'streaming', closed: false };
+    const turn: AssistantTurn = {
+      role: 'assistant',
+      id,
+      items: [],
+      status: 'streaming',
+      closed: false,
+    };
     this.messages.push(turn);
     return turn;
   }
@@ -129,7 +185,11 @@ export class ThreadState {
       opened = true;
     }
     const change = this.applyToTurn(turn, part);
-    return change ? { ...change, opened: opened || change.opened } : opened ? { turn, opened } : undefined;
+    return change
+      ? { ...change, opened: opened || change.opened }
+      : opened
+        ? { turn, opened }
+        : undefined;
   }
 
   private applyToTurn(turn: AssistantTurn, part: StreamPart): Change | undefined {
@@ -160,7 +220,11 @@ export class ThreadState {
         return { turn };
       case 'text-delta':
       case 'reasoning-delta':
-        if (part.delta) appendText(textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id), part.delta);
+        if (part.delta)
+          appendText(
+            textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id),
+            part.delta,
+          );
         return { turn };
       case 'text-end':
       case 'reasoning-end':
@@ -181,7 +245,8 @@ export class ThreadState {
         describeCall(tool, part);
         // Kept with the call: it goes back with it, and an approval card shows it.
         tool.input = part.input;
-        if (part.toolName === PRESENT_ANSWER) return this.applyBlock(turn, part.input, { call: tool, placeholder: prepared(tool) });
+        if (part.toolName === PRESENT_ANSWER)
+          return this.applyBlock(turn, part.input, { call: tool, placeholder: prepared(tool) });
         if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input, tool);
         return { turn };
       }
@@ -195,13 +260,20 @@ export class ThreadState {
         // A data part names no tool call. A back end that hides its answer
         // calls (`withoutAnswerToolCalls`) writes a call's block while the
         // call runs, so the block belongs to the oldest call still preparing.
-        const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing));
+        const call = turn.items.find(
+          (i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing),
+        );
         if (call?.status === 'running') call.status = 'done';
-        return this.applyBlock(turn, part.data, { partId: part.id, placeholder: call && prepared(call) });
+        return this.applyBlock(turn, part.data, {
+          partId: part.id,
+          placeholder: call && prepared(call),
+        });
       }
       case 'finish-step': {
         // A step's tool calls have all run when it finishes: a call with no block by then was rejected.
-        const rejected = turn.items.filter((i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing));
+        const rejected = turn.items.filter(
+          (i): i is ToolItem => i.kind === 'tool' && Boolean(i.preparing),
+        );
         for (const call of rejected) {
           prepared(call);
           if (call.status === 'running') call.status = 'failed';
@@ -218,7 +290,8 @@ export class ThreadState {
         mergeMetadata(turn, part.messageMetadata);
         return this.endTurn('complete');
       default: {
-        const data = 'data' in part && !OWN_DATA_PARTS.includes(part.type) ? putData(turn, part) : undefined;
+        const data =
+          'data' in part && !OWN_DATA_PARTS.includes(part.type) ? putData(turn, part) : undefined;
         return data && { turn, data };
       }
     }
@@ -231,30 +304,56 @@ export class ThreadState {
    * part, whose `partId` names the block): its input becomes the validated
    * block, the very object shown, which is how the call is known to stand for it.
    */
-  private applyBlock(turn: AssistantTurn, raw: unknown, via: { partId?: string; placeholder?: ToolItem; call?: ToolItem }): Change {
+  private applyBlock(
+    turn: AssistantTurn,
+    raw: unknown,
+    via: { partId?: string; placeholder?: ToolItem; call?: ToolItem },
+  ): Change {
     const { partId, placeholder, call } = via;
     const rawId = (raw as { block_id?: unknown } | null)?.block_id;
     const claimed = typeof rawId === 'string' ? rawId : partId;
-    const previous = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === claimed);
+    const previous = turn.items.find(
+      (i): i is BlockItem => i.kind === 'block' && i.blockId === claimed,
+    );
     // An update re-checks only the elements that changed.
     const result = validateBlock(raw, previous?.valid ? { reuse: previous.block as Block } : {});
     const blockId = result.ok ? result.block.block_id : (claimed ?? newId('invalid'));
-    const existing = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === blockId);
+    const existing = turn.items.find(
+      (i): i is BlockItem => i.kind === 'block' && i.blockId === blockId,
+    );
     // The same block again (a back end that streams the call and writes its data part too) changes nothing.
-    const block = result.ok ? (existing?.valid && jsonEqual(existing.block, result.block) ? existing.block : result.block) : raw;
+    const block = result.ok
+      ? existing?.valid && jsonEqual(existing.block, result.block)
+        ? existing.block
+        : result.block
+      : raw;
     const rejected = result.ok ? undefined : { blockId, errors: result.errors };
     if (call && result.ok) call.input = block;
     if (existing) {
       if (rejected && existing.valid) {
         // The last good version stays, on screen and in storage; the notice says an update was lost.
-        return { turn, notice: this.pushNotice(turn, 'invalid_update', `${blockId}: ${describeErrors(rejected.errors)}`) };
+        return {
+          turn,
+          notice: this.pushNotice(
+            turn,
+            'invalid_update',
+            `${blockId}: ${describeErrors(rejected.errors)}`,
+          ),
+        };
       }
       // Same block id within the turn: the same item, updated in place.
       existing.block = block;
       existing.valid = result.ok;
       return { turn, rejected };
     }
-    const item: BlockItem = { kind: 'block', key: `block:${blockId}`, blockId, block, valid: result.ok, submissions: {} };
+    const item: BlockItem = {
+      kind: 'block',
+      key: `block:${blockId}`,
+      blockId,
+      block,
+      valid: result.ok,
+      submissions: {},
+    };
     const at = placeholder ? turn.items.indexOf(placeholder) + 1 : 0;
     if (at > 0) turn.items.splice(at, 0, item);
     else turn.items.push(item);
@@ -263,7 +362,9 @@ export class ThreadState {
 
   /** The final report; `call` is the `final_answer` call that carried it, if it came as one. */
   private applyFinal(turn: AssistantTurn, raw: unknown, call?: ToolItem): Change {
-    const published = turn.items.filter((i): i is BlockItem => i.kind === 'block').map((i) => i.blockId);
+    const published = turn.items
+      .filter((i): i is BlockItem => i.kind === 'block')
+      .map((i) => i.blockId);
     const result = validateFinalAnswer(raw, { publishedBlockIds: published });
     let final: AssistantTurn['final'];
     let problems: ValidationError[] = [];
@@ -273,14 +374,22 @@ export class ThreadState {
     } else {
       problems = result.errors;
       // Unknown or repeated block references cost only those references, not the report.
-      const onlyReferences = result.errors.every((e) => e.code === 'missing_ref' || e.code === 'duplicate_ref');
+      const onlyReferences = result.errors.every(
+        (e) => e.code === 'missing_ref' || e.code === 'duplicate_ref',
+      );
       const answer = raw as { text?: unknown; ui_block_ids?: unknown };
       if (onlyReferences && typeof answer.text === 'string' && Array.isArray(answer.ui_block_ids)) {
-        const ids = [...new Set(answer.ui_block_ids.filter((id): id is string => published.includes(id as string)))];
+        const ids = [
+          ...new Set(
+            answer.ui_block_ids.filter((id): id is string => published.includes(id as string)),
+          ),
+        ];
         final = { text: answer.text, blockIds: ids };
       }
     }
-    const notice = problems.length ? this.pushNotice(turn, 'invalid_final_answer', describeErrors(problems)) : undefined;
+    const notice = problems.length
+      ? this.pushNotice(turn, 'invalid_final_answer', describeErrors(problems))
+      : undefined;
     if (!final) return { turn, notice };
     turn.final = final;
     this.closeWhenIdle.add(turn);
@@ -290,16 +399,25 @@ export class ThreadState {
   /** Once the final answer is in and no tool call is pending, the turn is over. */
   private closeIfIdle(turn: AssistantTurn): Change | undefined {
     if (!this.closeWhenIdle.has(turn)) return undefined;
-    const pending = turn.items.some((i) => i.kind === 'tool' && i.status === 'running' && !ANSWER_TOOLS.includes(i.name));
+    const pending = turn.items.some(
+      (i) => i.kind === 'tool' && i.status === 'running' && !ANSWER_TOOLS.includes(i.name),
+    );
     if (pending) return undefined;
     return this.endTurn('complete');
   }
 
   /** Records a form submission on the block that holds the form. */
-  recordSubmission(blockId: string, elementId: string, values: Record<string, FormValue>, turnId?: string): BlockItem | undefined {
+  recordSubmission(
+    blockId: string,
+    elementId: string,
+    values: Record<string, FormValue>,
+    turnId?: string,
+  ): BlockItem | undefined {
     for (const message of [...this.messages].reverse()) {
       if (message.role !== 'assistant' || (turnId && message.id !== turnId)) continue;
-      const item = message.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === blockId);
+      const item = message.items.find(
+        (i): i is BlockItem => i.kind === 'block' && i.blockId === blockId,
+      );
       if (item) {
         item.submissions = { ...item.submissions, [elementId]: values };
         return item;

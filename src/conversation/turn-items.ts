@@ -1,4 +1,13 @@
-import { newId, summarize, toolKey, type AssistantTurn, type DataItem, type SourceItem, type TextItem, type ToolItem } from './messages.js';
+import {
+  newId,
+  summarize,
+  toolKey,
+  type AssistantTurn,
+  type DataItem,
+  type SourceItem,
+  type TextItem,
+  type ToolItem,
+} from './messages.js';
 import type { StreamPart } from './parts.js';
 
 /*
@@ -48,7 +57,10 @@ export function toolItem(turn: AssistantTurn, callId: string, name: string): Too
 }
 
 /** What a call's parts say of it beyond its name: a `dynamic-tool` call, the AG-UI message that made it. */
-export function describeCall(tool: ToolItem, part: { dynamic?: boolean; parentMessageId?: string }) {
+export function describeCall(
+  tool: ToolItem,
+  part: { dynamic?: boolean; parentMessageId?: string },
+) {
   if (part.dynamic) tool.dynamic = true;
   if (part.parentMessageId) tool.parentId = part.parentMessageId;
 }
@@ -57,7 +69,11 @@ export type ToolEnd = Part<'tool-output-available' | 'tool-output-error' | 'tool
 
 /** A tool call reported its output or its error; both are kept, to go back with the call. */
 export function finishTool(turn: AssistantTurn, part: ToolEnd) {
-  const tool = toolItem(turn, part.toolCallId, 'toolName' in part && part.toolName ? part.toolName : 'tool');
+  const tool = toolItem(
+    turn,
+    part.toolCallId,
+    'toolName' in part && part.toolName ? part.toolName : 'tool',
+  );
   // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
   delete tool.preparing;
   const ok = part.type === 'tool-output-available';
@@ -74,25 +90,47 @@ export function finishTool(turn: AssistantTurn, part: ToolEnd) {
 }
 
 /** Lists a source; false when the turn lists it already (a source cited twice is listed once). */
-export function addSource(turn: AssistantTurn, part: Part<'source-url' | 'source-document'>): boolean {
+export function addSource(
+  turn: AssistantTurn,
+  part: Part<'source-url' | 'source-document'>,
+): boolean {
   const key = `source:${part.sourceId}`;
   if (turn.items.some((i) => i.key === key)) return false;
   const { sourceId, title } = part;
-  const where = part.type === 'source-url' ? { url: part.url } : { mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) };
-  turn.items.push({ kind: 'source', key, sourceId, ...(title ? { title } : {}), ...where } satisfies SourceItem);
+  const where =
+    part.type === 'source-url'
+      ? { url: part.url }
+      : { mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) };
+  turn.items.push({
+    kind: 'source',
+    key,
+    sourceId,
+    ...(title ? { title } : {}),
+    ...where,
+  } satisfies SourceItem);
   return true;
 }
 
 export function addFile(turn: AssistantTurn, part: Part<'file'>) {
-  turn.items.push({ kind: 'file', key: newId('file'), url: part.url, mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) });
+  turn.items.push({
+    kind: 'file',
+    key: newId('file'),
+    url: part.url,
+    mediaType: part.mediaType,
+    ...(part.filename ? { filename: part.filename } : {}),
+  });
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Merges metadata into the message's, as the AI SDK does (objects merge, anything else replaces). */
 export function mergeMetadata(turn: AssistantTurn, metadata: unknown) {
   if (metadata === undefined) return;
-  turn.metadata = isPlainObject(turn.metadata) && isPlainObject(metadata) ? { ...turn.metadata, ...metadata } : metadata;
+  turn.metadata =
+    isPlainObject(turn.metadata) && isPlainObject(metadata)
+      ? { ...turn.metadata, ...metadata }
+      : metadata;
 }
 
 /**
@@ -100,13 +138,28 @@ export function mergeMetadata(turn: AssistantTurn, metadata: unknown) {
  * same-id part of the same type replaces the one before, as in the AI SDK).
  * Returns what the host hears of it.
  */
-export function putData(turn: AssistantTurn, part: { type: string; id?: string; data: unknown; transient?: boolean }) {
+export function putData(
+  turn: AssistantTurn,
+  part: { type: string; id?: string; data: unknown; transient?: boolean },
+) {
   const transient = part.transient === true;
   const id = part.id === undefined ? {} : { id: part.id };
   if (!transient) {
-    const existing = part.id === undefined ? undefined : turn.items.find((i): i is DataItem => i.kind === 'data' && i.type === part.type && i.id === part.id);
+    const existing =
+      part.id === undefined
+        ? undefined
+        : turn.items.find(
+            (i): i is DataItem => i.kind === 'data' && i.type === part.type && i.id === part.id,
+          );
     if (existing) existing.data = part.data;
-    else turn.items.push({ kind: 'data', key: newId('data'), type: part.type, ...id, data: part.data });
+    else
+      turn.items.push({
+        kind: 'data',
+        key: newId('data'),
+        type: part.type,
+        ...id,
+        data: part.data,
+      });
   }
   return { type: part.type, ...id, data: part.data, transient };
 }

@@ -1,5 +1,20 @@
-import { textOf, toolCallIdOf, type AssistantTurn, type BlockItem, type TextItem, type ThreadMessage, type ToolItem, type TurnItem } from './messages.js';
-import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, FORM_ANSWER_PART, PRESENT_ANSWER } from './names.js';
+import {
+  textOf,
+  toolCallIdOf,
+  type AssistantTurn,
+  type BlockItem,
+  type TextItem,
+  type ThreadMessage,
+  type ToolItem,
+  type TurnItem,
+} from './messages.js';
+import {
+  BLOCK_PART,
+  FINAL_ANSWER,
+  FINAL_ANSWER_PART,
+  FORM_ANSWER_PART,
+  PRESENT_ANSWER,
+} from './names.js';
 
 /*
  * The conversation as the AI SDK's `UIMessage`s: what the thread sends an
@@ -17,19 +32,28 @@ import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, FORM_ANSWER_PART, PRESENT_
  * goes back to the back end.
  */
 export const carriedByCall = (turn: AssistantTurn, block: BlockItem): boolean =>
-  turn.items.some((item) => item.kind === 'tool' && item.name === PRESENT_ANSWER && item.input === block.block);
+  turn.items.some(
+    (item) => item.kind === 'tool' && item.name === PRESENT_ANSWER && item.input === block.block,
+  );
 
 /** Whether `input` is the turn's report (as a `final_answer` call's input says it). */
 export function isReportOf(turn: AssistantTurn, input: unknown): boolean {
   const report = input as { text?: unknown; ui_block_ids?: unknown } | null;
   const ids = report?.ui_block_ids;
   const blockIds = turn.final?.blockIds;
-  return report?.text === turn.final?.text && Array.isArray(ids) && ids.length === blockIds?.length && ids.every((id, i) => id === blockIds[i]);
+  return (
+    report?.text === turn.final?.text &&
+    Array.isArray(ids) &&
+    ids.length === blockIds?.length &&
+    ids.every((id, i) => id === blockIds[i])
+  );
 }
 
 /** Whether a `final_answer` call of the turn carried its report: that call then stands for it in what goes back. */
 export const reportCarriedByCall = (turn: AssistantTurn): boolean =>
-  turn.items.some((item) => item.kind === 'tool' && item.name === FINAL_ANSWER && isReportOf(turn, item.input));
+  turn.items.some(
+    (item) => item.kind === 'tool' && item.name === FINAL_ANSWER && isReportOf(turn, item.input),
+  );
 
 type UIPart = { type: string } & Record<string, unknown>;
 
@@ -44,7 +68,10 @@ export interface UIMessage {
 /** Added to a text that was cut to fit storage: the back end knows it is not whole. */
 export const SHORTENED_NOTE = ' [shortened when the conversation was saved]';
 
-const textPart = (item: TextItem): UIPart => ({ type: item.kind, text: textOf(item) + (item.shortened ? SHORTENED_NOTE : '') });
+const textPart = (item: TextItem): UIPart => ({
+  type: item.kind,
+  text: textOf(item) + (item.shortened ? SHORTENED_NOTE : ''),
+});
 
 /**
  * A tool call as the AI SDK's tool part (`tool-{name}`, or `dynamic-tool`),
@@ -58,15 +85,27 @@ function toolPart(item: ToolItem): UIPart | undefined {
   if (input === undefined && !approval) return undefined;
   let result: Record<string, unknown>;
   if (item.status === 'denied') result = { state: 'output-denied' };
-  else if (approval && item.status === 'awaiting_approval') result = { state: 'approval-responded' };
+  else if (approval && item.status === 'awaiting_approval')
+    result = { state: 'approval-responded' };
   else if (item.output !== undefined) result = { state: 'output-available', output: item.output };
-  else if (item.errorText !== undefined) result = { state: 'output-error', errorText: item.errorText };
+  else if (item.errorText !== undefined)
+    result = { state: 'output-error', errorText: item.errorText };
   // An approved call from before results were kept: its summary is all there is of its result.
-  else if (approval && item.status === 'done') result = { state: 'output-available', output: item.summary };
-  else if (approval && item.status === 'failed') result = { state: 'output-error', errorText: item.summary || 'failed' };
+  else if (approval && item.status === 'done')
+    result = { state: 'output-available', output: item.summary };
+  else if (approval && item.status === 'failed')
+    result = { state: 'output-error', errorText: item.summary || 'failed' };
   else result = { state: 'input-available' };
-  const name = item.dynamic ? { type: 'dynamic-tool', toolName: item.name } : { type: `tool-${item.name}` };
-  return { ...name, toolCallId: toolCallIdOf(item), ...result, input: input ?? {}, ...(approval ? { approval } : {}) };
+  const name = item.dynamic
+    ? { type: 'dynamic-tool', toolName: item.name }
+    : { type: `tool-${item.name}` };
+  return {
+    ...name,
+    toolCallId: toolCallIdOf(item),
+    ...result,
+    input: input ?? {},
+    ...(approval ? { approval } : {}),
+  };
 }
 
 function assistantPart(item: TurnItem, turn: AssistantTurn): UIPart | undefined {
@@ -76,7 +115,9 @@ function assistantPart(item: TurnItem, turn: AssistantTurn): UIPart | undefined 
       return item.parts.length ? textPart(item) : undefined;
     case 'block':
       // A block that came as a `present_answer` call goes back as that call, which holds it.
-      return carriedByCall(turn, item) ? undefined : { type: BLOCK_PART, id: item.blockId, data: item.block };
+      return carriedByCall(turn, item)
+        ? undefined
+        : { type: BLOCK_PART, id: item.blockId, data: item.block };
     case 'tool':
       return toolPart(item);
     case 'step':
@@ -94,9 +135,20 @@ function assistantPart(item: TurnItem, turn: AssistantTurn): UIPart | undefined 
         : { type: 'source-url', sourceId, url, ...(title ? { title } : {}) };
     }
     case 'file':
-      return item.url ? { type: 'file', url: item.url, mediaType: item.mediaType, ...(item.filename ? { filename: item.filename } : {}) } : undefined;
+      return item.url
+        ? {
+            type: 'file',
+            url: item.url,
+            mediaType: item.mediaType,
+            ...(item.filename ? { filename: item.filename } : {}),
+          }
+        : undefined;
     case 'data':
-      return { type: item.type, ...(item.id === undefined ? {} : { id: item.id }), data: item.data };
+      return {
+        type: item.type,
+        ...(item.id === undefined ? {} : { id: item.id }),
+        data: item.data,
+      };
     case 'notice':
       return undefined;
   }
@@ -114,12 +166,16 @@ export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
   return messages.flatMap((message): UIMessage[] => {
     if (message.role === 'user') {
       // Files first, as `useChat` puts them.
-      const parts: UIPart[] = (message.files ?? []).filter((file) => file.url).map((file) => ({ type: 'file', ...file }));
+      const parts: UIPart[] = (message.files ?? [])
+        .filter((file) => file.url)
+        .map((file) => ({ type: 'file', ...file }));
       parts.push({ type: 'text', text: message.text });
       if (message.data !== undefined) parts.push({ type: FORM_ANSWER_PART, data: message.data });
       return [{ id: message.id, role: 'user', parts }];
     }
-    const parts = message.items.map((item) => assistantPart(item, message)).filter((part): part is UIPart => part !== undefined);
+    const parts = message.items
+      .map((item) => assistantPart(item, message))
+      .filter((part): part is UIPart => part !== undefined);
     const report = reportPart(message);
     if (report) parts.push(report);
     const metadata = message.metadata === undefined ? {} : { metadata: message.metadata };

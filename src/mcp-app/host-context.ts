@@ -1,5 +1,10 @@
 import { applyDocumentTheme, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { answerLocales, localeDirection, setAnswerLocale, type AnswerLocale } from '../localization.js';
+import {
+  answerLocales,
+  localeDirection,
+  setAnswerLocale,
+  type AnswerLocale,
+} from '../localization.js';
 
 /**
  * The host's standard style variables (MCP Apps "Theming") and the answer-ui
@@ -36,7 +41,10 @@ export function answerLocaleFor(tag: string): AnswerLocale {
  * Host context arrives whole at start and in parts later; each part
  * changes only what it names.
  */
-export async function applyHostContext(context: McpUiHostContext | undefined, root: HTMLElement = document.documentElement): Promise<void> {
+export async function applyHostContext(
+  context: McpUiHostContext | undefined,
+  root: HTMLElement = document.documentElement,
+): Promise<void> {
   if (!context) return;
   if (context.theme) {
     applyDocumentTheme(context.theme);
@@ -47,7 +55,8 @@ export async function applyHostContext(context: McpUiHostContext | undefined, ro
     const value = variables?.[hostVariable];
     if (value) root.style.setProperty(token, value);
   }
-  const dimensions = context.containerDimensions as { height?: number; maxHeight?: number; width?: number; maxWidth?: number } | undefined;
+  const dimensions = context.containerDimensions as
+    { height?: number; maxHeight?: number; width?: number; maxWidth?: number } | undefined;
   if (dimensions) {
     // A fixed size is filled; a maximum is a bound the content grows within.
     root.style.height = dimensions.height !== undefined ? '100vh' : '';

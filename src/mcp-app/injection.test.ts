@@ -35,8 +35,15 @@ function poisoned(cases: Conformance['cases'], payload: string): Block {
 async function present(view: HostedView, block: Block) {
   const args = block as unknown as Record<string, unknown>;
   await view.bridge.sendToolInput({ arguments: args });
-  await view.bridge.sendToolResult({ content: [{ type: 'text', text: block.fallback_text }], structuredContent: args });
-  await waitUntil(() => view.sizes.some((size) => (size.height ?? 0) > 400), 'the block did not render', { timeout: 10_000 });
+  await view.bridge.sendToolResult({
+    content: [{ type: 'text', text: block.fallback_text }],
+    structuredContent: args,
+  });
+  await waitUntil(
+    () => view.sizes.some((size) => (size.height ?? 0) > 400),
+    'the block did not render',
+    { timeout: 10_000 },
+  );
   // Charts and maps load their code as they first show.
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
@@ -55,7 +62,10 @@ describe('the injection corpus inside the MCP App view', function () {
   it('runs no payload, requests nothing and keeps the text, in a frame the test can read', async () => {
     const failures: string[] = [];
     for (const { name, value } of corpus.strings) {
-      const view = await hostView({ theme: 'light', locale: 'en' }, { sameOrigin: true, width: 640 });
+      const view = await hostView(
+        { theme: 'light', locale: 'en' },
+        { sameOrigin: true, width: 640 },
+      );
       const win = view.frame.contentWindow as Window & { pwn?: (tag: string) => void };
       const pwned: string[] = [];
       win.pwn = (tag) => pwned.push(tag);
@@ -64,7 +74,8 @@ describe('the injection corpus inside the MCP App view', function () {
       const text = deepText(win.document.body);
       if (pwned.length) failures.push(`${name}: ran ${pwned.join(', ')}`);
       if (requested.length) failures.push(`${name}: requested ${requested.join(', ')}`);
-      if (value.trim() && !text.includes(value.trim().slice(0, 20))) failures.push(`${name}: its text is not shown`);
+      if (value.trim() && !text.includes(value.trim().slice(0, 20)))
+        failures.push(`${name}: its text is not shown`);
       await view.close();
     }
     expect(failures).to.deep.equal([]);

@@ -3,7 +3,11 @@ import type { Block, FormValue } from '../catalog/index.js';
 import { formatAnswer } from '../components/follow-up-form/follow-up-form.js';
 
 /** A form submission as the reader's next message: the form's title, then "Label: answer" per field. */
-export function formMessage(block: Block, elementId: string, values: Record<string, FormValue>): string {
+export function formMessage(
+  block: Block,
+  elementId: string,
+  values: Record<string, FormValue>,
+): string {
   const element = block.elements[elementId];
   const props = element?.type === 'FollowUpForm' ? element.props : undefined;
   const answers = Object.entries(values).map(([name, value]) => {

@@ -13,13 +13,20 @@ export function submitFormsWithoutNativeSubmission(root: Node): () => void {
     return true;
   };
   const onClick = (event: Event) => {
-    const button = event.composedPath().find((node): node is HTMLButtonElement => node instanceof HTMLButtonElement);
-    if (button?.type === 'submit' && !button.disabled && submit(button.form, button)) event.preventDefault();
+    const button = event
+      .composedPath()
+      .find((node): node is HTMLButtonElement => node instanceof HTMLButtonElement);
+    if (button?.type === 'submit' && !button.disabled && submit(button.form, button))
+      event.preventDefault();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.isComposing) return;
     const input = event.composedPath()[0];
-    if (!(input instanceof HTMLInputElement) || ['checkbox', 'radio', 'button', 'submit'].includes(input.type)) return;
+    if (
+      !(input instanceof HTMLInputElement) ||
+      ['checkbox', 'radio', 'button', 'submit'].includes(input.type)
+    )
+      return;
     const button = input.form?.querySelector<HTMLButtonElement>('button[type=submit]') ?? null;
     if (submit(input.form, button)) event.preventDefault();
   };

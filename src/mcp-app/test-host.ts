@@ -1,4 +1,9 @@
-import { AppBridge, PostMessageTransport, type McpUiHostContext, type McpUiMessageRequest } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiHostContext,
+  type McpUiMessageRequest,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 
 /*
  * A host for the view's browser tests: the built resource HTML
@@ -20,13 +25,21 @@ export interface HostedView {
  * Frames the view with `allow-scripts` only, as the strictest host does; with
  * `sameOrigin` also `allow-same-origin`, so a test can read the frame's DOM.
  */
-export async function hostView(context: McpUiHostContext, { sameOrigin = false, width = 320 } = {}): Promise<HostedView> {
+export async function hostView(
+  context: McpUiHostContext,
+  { sameOrigin = false, width = 320 } = {},
+): Promise<HostedView> {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', sameOrigin ? 'allow-scripts allow-same-origin' : 'allow-scripts');
   frame.style.cssText = `width: ${width}px; height: 60px; border: 0`;
   frame.title = 'answer';
   document.body.append(frame);
-  const bridge = new AppBridge(null, { name: 'test-host', version: '1.0.0' }, {}, { hostContext: context });
+  const bridge = new AppBridge(
+    null,
+    { name: 'test-host', version: '1.0.0' },
+    {},
+    { hostContext: context },
+  );
   const sizes: HostedView['sizes'] = [];
   const messages: HostMessage[] = [];
   // As a host does: the frame takes the height the view reports.
@@ -60,12 +73,18 @@ export async function clearCspReports(): Promise<void> {
 
 /** Everything below a node, through open shadow roots. */
 export function deepElements(root: ParentNode): Element[] {
-  return [...root.querySelectorAll('*')].flatMap((element) => [element, ...(element.shadowRoot ? deepElements(element.shadowRoot) : [])]);
+  return [...root.querySelectorAll('*')].flatMap((element) => [
+    element,
+    ...(element.shadowRoot ? deepElements(element.shadowRoot) : []),
+  ]);
 }
 
 /** The text of every text node below a node, through open shadow roots. */
 export function deepText(root: ParentNode): string {
-  const nodes = [root, ...deepElements(root)].flatMap((node) => [...node.childNodes, ...((node as Element).shadowRoot?.childNodes ?? [])]);
+  const nodes = [root, ...deepElements(root)].flatMap((node) => [
+    ...node.childNodes,
+    ...((node as Element).shadowRoot?.childNodes ?? []),
+  ]);
   return nodes
     .filter((node) => node.nodeType === Node.TEXT_NODE)
     .map((node) => node.textContent)

@@ -3,7 +3,14 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Block } from '../catalog/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
-import { clearCspReports, cspReports, deepText, hostView, type HostMessage, type HostedView } from './test-host.js';
+import {
+  clearCspReports,
+  cspReports,
+  deepText,
+  hostView,
+  type HostMessage,
+  type HostedView,
+} from './test-host.js';
 
 /*
  * The MCP App view as a host shows it: the built resource HTML in a frame
@@ -54,7 +61,9 @@ describe('the MCP App view in a host frame', function () {
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.src = '/mcp-app/probe.html';
     document.body.append(frame);
-    await waitUntil(async () => (await cspReports()).length > 0, 'no report of the blocked fetch', { timeout: 10_000 });
+    await waitUntil(async () => (await cspReports()).length > 0, 'no report of the blocked fetch', {
+      timeout: 10_000,
+    });
     frame.remove();
   });
 
@@ -62,10 +71,18 @@ describe('the MCP App view in a host frame', function () {
     const before = document.createElement('button');
     before.textContent = 'before the frame';
     document.body.append(before);
-    const { bridge, sizes, messages } = await host({ theme: 'dark', locale: 'ar', containerDimensions: { maxWidth: 320 } });
+    const { bridge, sizes, messages } = await host({
+      theme: 'dark',
+      locale: 'ar',
+      containerDimensions: { maxWidth: 320 },
+    });
     await bridge.sendToolInput({ arguments: formBlock as unknown as Record<string, unknown> });
     // The form's height, reported: more than an empty document's.
-    await waitUntil(() => sizes.some((size) => (size.height ?? 0) > 150), `sizes reported: ${JSON.stringify(sizes)}`, { timeout: 10_000 });
+    await waitUntil(
+      () => sizes.some((size) => (size.height ?? 0) > 150),
+      `sizes reported: ${JSON.stringify(sizes)}`,
+      { timeout: 10_000 },
+    );
     expect(sizes.at(-1)!.width).to.be.at.most(320);
     await bridge.sendToolResult({
       content: [{ type: 'text', text: formBlock.fallback_text }],
@@ -101,7 +118,11 @@ describe('the MCP App view in a host frame', function () {
     document.body.append(before);
     const { bridge, sizes, messages } = await host({ theme: 'light', locale: 'en-US' });
     await bridge.sendToolInput({ arguments: formBlock as unknown as Record<string, unknown> });
-    await waitUntil(() => sizes.some((size) => (size.height ?? 0) > 150), 'the form did not render', { timeout: 10_000 });
+    await waitUntil(
+      () => sizes.some((size) => (size.height ?? 0) > 150),
+      'the form did not render',
+      { timeout: 10_000 },
+    );
     before.focus();
     await sendKeys({ press: 'Tab' });
     // A required field left empty: the form's own validation keeps it from being sent.
@@ -111,18 +132,28 @@ describe('the MCP App view in a host frame', function () {
     await sendKeys({ type: 'Team Red' });
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => messages.length > 0, 'no ui/message from the form', { timeout: 10_000 });
-    expect((messages[0]!.content[0] as { text: string }).text).to.equal('Crew for pump station 4\nCrew: Team Red\nHours: (no answer)');
+    expect((messages[0]!.content[0] as { text: string }).text).to.equal(
+      'Crew for pump station 4\nCrew: Team Red\nHours: (no answer)',
+    );
     before.remove();
   });
 
   it('follows the host: theme, style variables, locale and direction, from start and on change', async () => {
     const { frame, bridge } = await host(
-      { theme: 'dark', locale: 'ar', styles: { variables: { '--color-text-primary': 'rgb(1, 2, 3)' } as never } },
+      {
+        theme: 'dark',
+        locale: 'ar',
+        styles: { variables: { '--color-text-primary': 'rgb(1, 2, 3)' } as never },
+      },
       { sameOrigin: true },
     );
     await bridge.sendToolInput({ arguments: revenueBlock() as unknown as Record<string, unknown> });
     const doc = frame.contentDocument!;
-    await waitUntil(() => doc.querySelector('answer-block')?.shadowRoot?.querySelector('answer-metric'), 'the block did not render', { timeout: 10_000 });
+    await waitUntil(
+      () => doc.querySelector('answer-block')?.shadowRoot?.querySelector('answer-metric'),
+      'the block did not render',
+      { timeout: 10_000 },
+    );
     expect(doc.documentElement.lang).to.equal('ar');
     expect(doc.documentElement.dir).to.equal('rtl');
     const metric = doc.querySelector('answer-block')!.shadowRoot!.querySelector('answer-metric')!;
@@ -130,16 +161,25 @@ describe('the MCP App view in a host frame', function () {
     expect(style.colorScheme).to.equal('dark');
     expect(style.color).to.equal('rgb(1, 2, 3)');
     // The chart's view switch in Arabic: the locale reached the elements.
-    await waitUntil(() => deepText(doc.querySelector('answer-block')!.shadowRoot!).includes('جدول'), 'the block is not in Arabic', { timeout: 5_000 });
+    await waitUntil(
+      () => deepText(doc.querySelector('answer-block')!.shadowRoot!).includes('جدول'),
+      'the block is not in Arabic',
+      { timeout: 5_000 },
+    );
 
     await bridge.sendHostContextChange({ theme: 'light', locale: 'de-DE' });
-    await waitUntil(() => doc.documentElement.lang === 'de-DE', 'the locale did not change', { timeout: 5_000 });
+    await waitUntil(() => doc.documentElement.lang === 'de-DE', 'the locale did not change', {
+      timeout: 5_000,
+    });
     expect(doc.documentElement.dir).to.equal('ltr');
     expect(frame.contentWindow!.getComputedStyle(metric).colorScheme).to.equal('light');
   });
 
   it('offers Locate and Open source to the host as the reader’s messages, and only when pressed', async () => {
-    const { frame, bridge, messages } = await host({ locale: 'en' }, { sameOrigin: true, width: 640 });
+    const { frame, bridge, messages } = await host(
+      { locale: 'en' },
+      { sameOrigin: true, width: 640 },
+    );
     const place: Block = {
       block_id: 'site',
       fallback_text: 'Pump 4.',
@@ -147,17 +187,32 @@ describe('the MCP App view in a host frame', function () {
       elements: {
         main: { type: 'Stack', props: { direction: 'vertical' }, children: ['map', 'sources'] },
         map: { type: 'MapLocation', props: { label: 'Pump 4', lat: 39.1, lng: 117.2 } },
-        sources: { type: 'Evidence', props: { title: 'Sources', items: [{ source: 'Inspection log', ref: 'doc-1' }] } },
+        sources: {
+          type: 'Evidence',
+          props: { title: 'Sources', items: [{ source: 'Inspection log', ref: 'doc-1' }] },
+        },
       },
     };
     await bridge.sendToolInput({ arguments: place as unknown as Record<string, unknown> });
     const block = () => frame.contentDocument!.querySelector('answer-block')?.shadowRoot;
-    await waitUntil(() => block()?.querySelector('answer-evidence')?.shadowRoot?.querySelector('button.open'), 'the block did not render', { timeout: 10_000 });
+    await waitUntil(
+      () => block()?.querySelector('answer-evidence')?.shadowRoot?.querySelector('button.open'),
+      'the block did not render',
+      { timeout: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(messages).to.deep.equal([]);
-    block()!.querySelector('answer-map-location')!.shadowRoot!.querySelector<HTMLButtonElement>('[part=locate]')!.click();
-    block()!.querySelector('answer-evidence')!.shadowRoot!.querySelector<HTMLButtonElement>('button.open')!.click();
-    await waitUntil(() => messages.length === 2, 'the host did not get both messages', { timeout: 5_000 });
+    block()!
+      .querySelector('answer-map-location')!
+      .shadowRoot!.querySelector<HTMLButtonElement>('[part=locate]')!
+      .click();
+    block()!
+      .querySelector('answer-evidence')!
+      .shadowRoot!.querySelector<HTMLButtonElement>('button.open')!
+      .click();
+    await waitUntil(() => messages.length === 2, 'the host did not get both messages', {
+      timeout: 5_000,
+    });
     expect(messages.map((m) => (m.content[0] as { text: string }).text)).to.deep.equal([
       'Locate Pump 4 on the map (39.1, 117.2)',
       'Open source: Inspection log (doc-1)',
@@ -167,29 +222,48 @@ describe('the MCP App view in a host frame', function () {
   it('shows nothing before the tool input, then an invalid block’s fallback_text, never half a tree, and a valid result replaces it', async () => {
     const { frame, bridge } = await host({ theme: 'light' }, { sameOrigin: true });
     expect(frame.contentDocument!.querySelector('answer-block')).to.equal(null);
-    const hostile = revenueBlock() as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    const hostile = revenueBlock() as unknown as {
+      elements: Record<string, { props: Record<string, unknown> }>;
+    };
     hostile.elements.kpi!.props.onclick = "pwn('x')";
     await bridge.sendToolInput({ arguments: hostile as unknown as Record<string, unknown> });
     const doc = frame.contentDocument!;
     const block = () => doc.querySelector('answer-block')?.shadowRoot;
-    await waitUntil(() => block()?.querySelector('[part=fallback]'), 'no fallback shown', { timeout: 10_000 });
-    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal('Q3 revenue rose 12% to 1.2 M USD; see table.');
+    await waitUntil(() => block()?.querySelector('[part=fallback]'), 'no fallback shown', {
+      timeout: 10_000,
+    });
+    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal(
+      'Q3 revenue rose 12% to 1.2 M USD; see table.',
+    );
     expect(block()!.querySelector('answer-metric')).to.equal(null);
-    await bridge.sendToolResult({ content: [{ type: 'text', text: 'ok' }], structuredContent: revenueBlock() as unknown as Record<string, unknown> });
-    await waitUntil(() => block()?.querySelector('answer-metric'), 'the valid result was not shown', { timeout: 10_000 });
+    await bridge.sendToolResult({
+      content: [{ type: 'text', text: 'ok' }],
+      structuredContent: revenueBlock() as unknown as Record<string, unknown>,
+    });
+    await waitUntil(
+      () => block()?.querySelector('answer-metric'),
+      'the valid result was not shown',
+      { timeout: 10_000 },
+    );
   });
 
   it('withdraws a block the server refused: the reader sees its fallback_text, as the model hears it was not shown', async () => {
     const { frame, bridge } = await host({ theme: 'light' }, { sameOrigin: true });
     await bridge.sendToolInput({ arguments: revenueBlock() as unknown as Record<string, unknown> });
     const block = () => frame.contentDocument!.querySelector('answer-block')?.shadowRoot;
-    await waitUntil(() => block()?.querySelector('answer-metric'), 'the block was not shown', { timeout: 10_000 });
+    await waitUntil(() => block()?.querySelector('answer-metric'), 'the block was not shown', {
+      timeout: 10_000,
+    });
     await bridge.sendToolResult({
       isError: true,
       content: [{ type: 'text', text: 'The block was not shown: too_large at /: …' }],
       structuredContent: { errors: [] },
     });
-    await waitUntil(() => !block()?.querySelector('answer-metric'), 'the refused block stayed', { timeout: 5_000 });
-    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal('Q3 revenue rose 12% to 1.2 M USD; see table.');
+    await waitUntil(() => !block()?.querySelector('answer-metric'), 'the refused block stayed', {
+      timeout: 5_000,
+    });
+    expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal(
+      'Q3 revenue rose 12% to 1.2 M USD; see table.',
+    );
   });
 });

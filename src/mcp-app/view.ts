@@ -26,7 +26,9 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
 
   const show = (input: unknown) => {
     if (!view.isConnected) container.append(view);
-    const result = isValidatedBlock(input) ? { ok: true as const, block: input } : validateBlock(input);
+    const result = isValidatedBlock(input)
+      ? { ok: true as const, block: input }
+      : validateBlock(input);
     if (result.ok) {
       shown = result.block;
       view.block = result.block;
@@ -53,7 +55,10 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
   };
   app.onhostcontextchanged = (context) => void applyHostContext(context as McpUiHostContext);
 
-  const say = (text: string) => void app.sendMessage({ role: 'user', content: [{ type: 'text', text }] }).catch(() => undefined);
+  const say = (text: string) =>
+    void app
+      .sendMessage({ role: 'user', content: [{ type: 'text', text }] })
+      .catch(() => undefined);
   view.addEventListener('answer-form-submit', ({ detail }) => {
     if (!shown) return;
     submissions[detail.elementId] = detail.values;
@@ -61,7 +66,10 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
     say(formMessage(shown, detail.elementId, detail.values));
   });
   view.addEventListener('answer-map-locate', ({ detail }) => say(locateMessage(detail)));
-  view.addEventListener('answer-source-select', ({ detail }) => shown && say(sourceMessage(shown, detail.ref)));
+  view.addEventListener(
+    'answer-source-select',
+    ({ detail }) => shown && say(sourceMessage(shown, detail.ref)),
+  );
   submitFormsWithoutNativeSubmission(container);
 
   await app.connect(transport);

@@ -5,4 +5,9 @@
  * that renders the validated block inside any MCP Apps host.
  */
 export { PRESENT_ANSWER } from '../conversation/index.js';
-export { registerAnswerApp, ANSWER_APP_URI, type AnswerApp, type AnswerAppOptions } from './register.js';
+export {
+  registerAnswerApp,
+  ANSWER_APP_URI,
+  type AnswerApp,
+  type AnswerAppOptions,
+} from './register.js';

@@ -19,7 +19,11 @@ async function connect(options?: Parameters<typeof registerAnswerApp>[1]) {
   return { client, close: () => Promise.all([client.close(), server.close()]) };
 }
 
-type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] };
+type Result = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: { type: string; text?: string }[];
+};
 
 describe('answer-ui/mcp registerAnswerApp', function () {
   this.timeout(20_000);
@@ -31,8 +35,15 @@ describe('answer-ui/mcp registerAnswerApp', function () {
     const { tools } = await session.client.listTools();
     const tool = tools.find((t) => t.name === 'present_answer')!;
     expect(tool, 'present_answer').to.exist;
-    expect((tool._meta as { ui?: { resourceUri?: string } }).ui?.resourceUri).to.equal('ui://answer-ui/block');
-    expect(tool.inputSchema.required).to.include.members(['block_id', 'fallback_text', 'root', 'elements']);
+    expect((tool._meta as { ui?: { resourceUri?: string } }).ui?.resourceUri).to.equal(
+      'ui://answer-ui/block',
+    );
+    expect(tool.inputSchema.required).to.include.members([
+      'block_id',
+      'fallback_text',
+      'root',
+      'elements',
+    ]);
     expect(tool.inputSchema.additionalProperties).to.equal(false);
     expect(tool.description).to.include('FollowUpForm');
   });
@@ -50,31 +61,49 @@ describe('answer-ui/mcp registerAnswerApp', function () {
   });
 
   it('accepts a valid block: the block as structuredContent, its fallback_text as text', async () => {
-    const result = (await session.client.callTool({ name: 'present_answer', arguments: revenueBlock() as unknown as Record<string, unknown> })) as Result;
+    const result = (await session.client.callTool({
+      name: 'present_answer',
+      arguments: revenueBlock() as unknown as Record<string, unknown>,
+    })) as Result;
     expect(result.isError ?? false).to.equal(false);
     expect(result.structuredContent).to.deep.equal(revenueBlock());
-    expect(result.content).to.deep.equal([{ type: 'text', text: 'Q3 revenue rose 12% to 1.2 M USD; see table.' }]);
+    expect(result.content).to.deep.equal([
+      { type: 'text', text: 'Q3 revenue rose 12% to 1.2 M USD; see table.' },
+    ]);
   });
 
   it('hands an invalid block to validateBlock: our codes and paths, as structuredContent and as text', async () => {
-    const block = revenueBlock() as unknown as { elements: Record<string, { props: Record<string, unknown>; children?: string[] }> };
+    const block = revenueBlock() as unknown as {
+      elements: Record<string, { props: Record<string, unknown>; children?: string[] }>;
+    };
     block.elements.main!.children = ['kpi', 'trend', 'ghost'];
     block.elements.kpi!.props.onclick = 'alert(1)';
-    const result = (await session.client.callTool({ name: 'present_answer', arguments: block })) as Result;
+    const result = (await session.client.callTool({
+      name: 'present_answer',
+      arguments: block,
+    })) as Result;
     expect(result.isError).to.equal(true);
-    const errors = (result.structuredContent as { errors: { code: string; path: string; message: string }[] }).errors;
+    const errors = (
+      result.structuredContent as { errors: { code: string; path: string; message: string }[] }
+    ).errors;
     expect(errors.map((e) => [e.code, e.path])).to.deep.include.members([
       ['missing_ref', '/elements/main/children/2'],
       ['unknown_prop', '/elements/kpi/props/onclick'],
     ]);
     const text = result.content.map((c) => c.text).join('\n');
-    for (const error of errors) expect(text).to.include(`${error.code} at ${error.path}: ${error.message}`);
+    for (const error of errors)
+      expect(text).to.include(`${error.code} at ${error.path}: ${error.message}`);
   });
 
   it('answers an envelope the JSON Schema refuses with invalid_envelope, not the SDK’s generic refusal', async () => {
-    const result = (await session.client.callTool({ name: 'present_answer', arguments: { block_id: 'x y' } })) as Result;
+    const result = (await session.client.callTool({
+      name: 'present_answer',
+      arguments: { block_id: 'x y' },
+    })) as Result;
     expect(result.isError).to.equal(true);
-    const codes = (result.structuredContent as { errors: { code: string }[] }).errors.map((e) => e.code);
+    const codes = (result.structuredContent as { errors: { code: string }[] }).errors.map(
+      (e) => e.code,
+    );
     expect(codes).to.include('invalid_envelope');
   });
 

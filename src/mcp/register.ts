@@ -1,8 +1,22 @@
 /// <reference types="node" />
 import { readFile } from 'node:fs/promises';
-import type { CallToolResult, McpServer, RegisteredResource, RegisteredTool } from '@modelcontextprotocol/server';
-import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import { catalogPrompt, describeErrors, validateBlock, type ValidationError } from '../catalog/index.js';
+import type {
+  CallToolResult,
+  McpServer,
+  RegisteredResource,
+  RegisteredTool,
+} from '@modelcontextprotocol/server';
+import {
+  registerAppResource,
+  registerAppTool,
+  RESOURCE_MIME_TYPE,
+} from '@modelcontextprotocol/ext-apps/server';
+import {
+  catalogPrompt,
+  describeErrors,
+  validateBlock,
+  type ValidationError,
+} from '../catalog/index.js';
 import { PRESENT_ANSWER } from '../conversation/index.js';
 import { presentAnswerInputSchema } from './present-answer-schema.js';
 
@@ -31,7 +45,9 @@ const DESCRIPTION = `Show structured UI (metrics, tables, charts, evidence, a ma
 function rejected(errors: readonly ValidationError[]): CallToolResult {
   return {
     isError: true,
-    structuredContent: { errors: errors.map(({ code, path, message }) => ({ code, path, message })) },
+    structuredContent: {
+      errors: errors.map(({ code, path, message }) => ({ code, path, message })),
+    },
     content: [
       {
         type: 'text',
@@ -50,11 +66,15 @@ function rejected(errors: readonly ValidationError[]): CallToolResult {
  * model repair it.
  */
 export function registerAnswerApp(server: McpServer, options: AnswerAppOptions = {}): AnswerApp {
-  let html: Promise<string> | undefined = options.html === undefined ? undefined : Promise.resolve(options.html);
+  let html: Promise<string> | undefined =
+    options.html === undefined ? undefined : Promise.resolve(options.html);
   const view = () =>
     (html ??= readFile(BUILT_VIEW, 'utf8').catch((cause: unknown) => {
       html = undefined;
-      throw new Error(`answer-ui/mcp: the view ${BUILT_VIEW.pathname} is missing; build it with \`npm run build\` or pass options.html.`, { cause });
+      throw new Error(
+        `answer-ui/mcp: the view ${BUILT_VIEW.pathname} is missing; build it with \`npm run build\` or pass options.html.`,
+        { cause },
+      );
     }));
 
   const tool = registerAppTool(
@@ -80,7 +100,10 @@ export function registerAnswerApp(server: McpServer, options: AnswerAppOptions =
     server,
     'answer-ui block',
     ANSWER_APP_URI,
-    { description: 'Renders one validated answer-ui block: metrics, tables, charts, evidence, a map location or a follow-up form.' },
+    {
+      description:
+        'Renders one validated answer-ui block: metrics, tables, charts, evidence, a map location or a follow-up form.',
+    },
     async () => ({
       contents: [
         {

@@ -6,7 +6,13 @@
  */
 import { openIndexedDBStore, type StoreOptions, type ThreadStore } from './store.js';
 
-export { memoryStore, StoreError, DB_VERSION, type StoreOptions, type ThreadStore } from './store.js';
+export {
+  memoryStore,
+  StoreError,
+  DB_VERSION,
+  type StoreOptions,
+  type ThreadStore,
+} from './store.js';
 export {
   serializeThread,
   deserializeThread,

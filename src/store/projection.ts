@@ -58,7 +58,11 @@ export const CAPS = Object.freeze({
 export type SavedItem =
   | { kind: 'text' | 'reasoning'; key: string; text: string; shortened?: true }
   /** An answer call's input may be saved as a reference: the turn's block with this id, or the turn's report. */
-  | (Omit<ToolItem, 'preparing' | 'input'> & { input?: unknown; inputBlockId?: string; inputIsReport?: true })
+  | (Omit<ToolItem, 'preparing' | 'input'> & {
+      input?: unknown;
+      inputBlockId?: string;
+      inputIsReport?: true;
+    })
   | SourceItem
   | FileItem
   | StepItem
@@ -75,19 +79,32 @@ export type SavedItem =
 
 export type SavedMessage =
   | { role: 'user'; id: string; text: string; data?: unknown; files?: FileRef[] }
-  | { role: 'assistant'; id: string; status: TurnStatus; items: SavedItem[]; final?: { text: string; blockIds: string[] }; metadata?: unknown };
+  | {
+      role: 'assistant';
+      id: string;
+      status: TurnStatus;
+      items: SavedItem[];
+      final?: { text: string; blockIds: string[] };
+      metadata?: unknown;
+    };
 
 export interface SavedThread {
   version: number;
   messages: SavedMessage[];
 }
 
-const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const cap = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** A text item as saved; one cut to its cap is marked, so what goes back says so. */
 function projectText(item: TextItem, max: number): SavedItem {
   const text = textOf(item);
-  return { kind: item.kind, key: item.key, text: cap(text, max), ...(text.length > max || item.shortened ? { shortened: true as const } : {}) };
+  return {
+    kind: item.kind,
+    key: item.key,
+    text: cap(text, max),
+    ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
+  };
 }
 
 /**
@@ -111,7 +128,9 @@ function projectToolValue(value: unknown): unknown {
 /** `value` when its JSON fits in `max` characters, else undefined (it is not saved). */
 function fitting(value: unknown, max = CAPS.json): unknown {
   try {
-    return value !== undefined && (JSON.stringify(value)?.length ?? Infinity) <= max ? value : undefined;
+    return value !== undefined && (JSON.stringify(value)?.length ?? Infinity) <= max
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }
@@ -134,7 +153,14 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
       return projectTool(item, turn);
     case 'source': {
       const { kind, key, sourceId, ...labels } = item;
-      return { kind, key, sourceId: cap(sourceId, 200), ...Object.fromEntries(Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)])) };
+      return {
+        kind,
+        key,
+        sourceId: cap(sourceId, 200),
+        ...Object.fromEntries(
+          Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)]),
+        ),
+      };
     }
     case 'file':
       return { kind: 'file', key: item.key, ...projectFile(item) };
@@ -144,16 +170,40 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
       const data = fitting(item.data);
       return data === undefined
         ? undefined
-        : { kind: 'data', key: item.key, type: cap(item.type, 200), ...(item.id === undefined ? {} : { id: cap(item.id, 200) }), data };
+        : {
+            kind: 'data',
+            key: item.key,
+            type: cap(item.type, 200),
+            ...(item.id === undefined ? {} : { id: cap(item.id, 200) }),
+            data,
+          };
     }
     case 'notice':
-      return { kind: 'notice', key: item.key, code: item.code, detail: cap(item.detail, CAPS.notice) };
+      return {
+        kind: 'notice',
+        key: item.key,
+        code: item.code,
+        detail: cap(item.detail, CAPS.notice),
+      };
     case 'block': {
-      const submissions = Object.keys(item.submissions).length ? projectSubmissions(item.submissions) : undefined;
+      const submissions = Object.keys(item.submissions).length
+        ? projectSubmissions(item.submissions)
+        : undefined;
       const fallback = (item.block as { fallback_text?: unknown } | null)?.fallback_text;
       return item.valid
-        ? { kind: 'block', key: item.key, blockId: item.blockId, block: item.block as Block, ...(submissions ? { submissions } : {}) }
-        : { kind: 'block', key: item.key, blockId: item.blockId, fallbackText: typeof fallback === 'string' ? cap(fallback, 2_000) : '' };
+        ? {
+            kind: 'block',
+            key: item.key,
+            blockId: item.blockId,
+            block: item.block as Block,
+            ...(submissions ? { submissions } : {}),
+          }
+        : {
+            kind: 'block',
+            key: item.key,
+            blockId: item.blockId,
+            fallbackText: typeof fallback === 'string' ? cap(fallback, 2_000) : '',
+          };
     }
   }
 }
@@ -165,7 +215,9 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
  */
 function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
   const { approval } = item;
-  const shownBlock = turn.items.find((i): i is BlockItem => i.kind === 'block' && i.valid && i.block === item.input);
+  const shownBlock = turn.items.find(
+    (i): i is BlockItem => i.kind === 'block' && i.valid && i.block === item.input,
+  );
   const input = shownBlock
     ? { inputBlockId: shownBlock.blockId }
     : isReportOf(turn, item.input)
@@ -184,7 +236,14 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
     ...(item.dynamic ? { dynamic: true as const } : {}),
     ...(item.parentId ? { parentId: cap(item.parentId, CAPS.name) } : {}),
     ...(item.resultId ? { resultId: cap(item.resultId, CAPS.name) } : {}),
-    ...(approval ? { approval: { ...approval, ...(approval.reason ? { reason: cap(approval.reason, CAPS.notice) } : {}) } } : {}),
+    ...(approval
+      ? {
+          approval: {
+            ...approval,
+            ...(approval.reason ? { reason: cap(approval.reason, CAPS.notice) } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -192,7 +251,12 @@ function projectSubmissions(submissions: Record<string, Record<string, FormValue
   return Object.fromEntries(
     Object.entries(submissions).map(([element, values]) => [
       element,
-      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? cap(value, CAPS.formValue) : value])),
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? cap(value, CAPS.formValue) : value,
+        ]),
+      ),
     ]),
   );
 }
@@ -220,8 +284,17 @@ export function serializeMessage(message: ThreadMessage): SavedMessage {
     role: 'assistant',
     id: message.id,
     status: message.status,
-    items: message.items.map((item) => projectItem(item, message)).filter((item): item is SavedItem => item !== undefined),
-    ...(message.final ? { final: { text: cap(message.final.text, CAPS.assistantText), blockIds: [...message.final.blockIds] } } : {}),
+    items: message.items
+      .map((item) => projectItem(item, message))
+      .filter((item): item is SavedItem => item !== undefined),
+    ...(message.final
+      ? {
+          final: {
+            text: cap(message.final.text, CAPS.assistantText),
+            blockIds: [...message.final.blockIds],
+          },
+        }
+      : {}),
     ...(metadata === undefined ? {} : { metadata }),
   };
 }
@@ -232,7 +305,8 @@ export function serializeThread(messages: readonly ThreadMessage[]): SavedThread
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function restoreItem(raw: unknown): TurnItem | undefined {
   if (!isObject(raw) || !isString(raw.key)) return undefined;
@@ -240,14 +314,25 @@ function restoreItem(raw: unknown): TurnItem | undefined {
     case 'text':
     case 'reasoning':
       if (!isString(raw.text)) return undefined;
-      return { kind: raw.kind, key: raw.key, parts: raw.text ? [raw.text] : [], done: true, ...(raw.shortened === true ? { shortened: true } : {}) };
+      return {
+        kind: raw.kind,
+        key: raw.key,
+        parts: raw.text ? [raw.text] : [],
+        done: true,
+        ...(raw.shortened === true ? { shortened: true } : {}),
+      };
     case 'tool': {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
       const approval = restoreApproval(raw.approval);
       // A call that was running when the turn was cut off never reported; one awaiting approval still can be answered.
-      let status = isOneOf(TOOL_STATUSES, raw.status) && raw.status !== 'running' ? raw.status : 'failed';
+      let status =
+        isOneOf(TOOL_STATUSES, raw.status) && raw.status !== 'running' ? raw.status : 'failed';
       if (status === 'awaiting_approval' && !approval) status = 'failed';
-      const ids = Object.fromEntries(['errorText', 'parentId', 'resultId'].filter((name) => isString(raw[name])).map((name) => [name, raw[name]]));
+      const ids = Object.fromEntries(
+        ['errorText', 'parentId', 'resultId']
+          .filter((name) => isString(raw[name]))
+          .map((name) => [name, raw[name]]),
+      );
       return {
         kind: 'tool',
         key: raw.key,
@@ -263,7 +348,11 @@ function restoreItem(raw: unknown): TurnItem | undefined {
     }
     case 'source': {
       if (!isString(raw.sourceId)) return undefined;
-      const labels = Object.fromEntries(['url', 'title', 'mediaType', 'filename'].filter((name) => isString(raw[name])).map((name) => [name, raw[name]]));
+      const labels = Object.fromEntries(
+        ['url', 'title', 'mediaType', 'filename']
+          .filter((name) => isString(raw[name]))
+          .map((name) => [name, raw[name]]),
+      );
       return { kind: 'source', key: raw.key, sourceId: raw.sourceId, ...labels };
     }
     case 'file': {
@@ -274,10 +363,18 @@ function restoreItem(raw: unknown): TurnItem | undefined {
       return { kind: 'step', key: raw.key };
     case 'data':
       return isString(raw.type) && raw.type.startsWith('data-') && 'data' in raw
-        ? { kind: 'data', key: raw.key, type: raw.type, ...(isString(raw.id) ? { id: raw.id } : {}), data: raw.data }
+        ? {
+            kind: 'data',
+            key: raw.key,
+            type: raw.type,
+            ...(isString(raw.id) ? { id: raw.id } : {}),
+            data: raw.data,
+          }
         : undefined;
     case 'notice':
-      return isOneOf(NOTICE_CODES, raw.code) && isString(raw.detail) ? { kind: 'notice', key: raw.key, code: raw.code, detail: raw.detail } : undefined;
+      return isOneOf(NOTICE_CODES, raw.code) && isString(raw.detail)
+        ? { kind: 'notice', key: raw.key, code: raw.code, detail: raw.detail }
+        : undefined;
     case 'block':
       return isString(raw.blockId) ? restoredBlock(raw.key, raw.blockId, raw) : undefined;
     default:
@@ -292,16 +389,36 @@ function restoreItem(raw: unknown): TurnItem | undefined {
  */
 function linkSavedInputs(turn: AssistantTurn, saved: readonly unknown[]) {
   for (const raw of saved) {
-    if (!isObject(raw) || raw.kind !== 'tool' || !(isString(raw.inputBlockId) || raw.inputIsReport === true)) continue;
-    const tool = turn.items.find((item): item is ToolItem => item.kind === 'tool' && item.key === raw.key);
+    if (
+      !isObject(raw) ||
+      raw.kind !== 'tool' ||
+      !(isString(raw.inputBlockId) || raw.inputIsReport === true)
+    )
+      continue;
+    const tool = turn.items.find(
+      (item): item is ToolItem => item.kind === 'tool' && item.key === raw.key,
+    );
     const blockId = raw.inputBlockId;
-    const block = isString(blockId) ? turn.items.find((item): item is BlockItem => item.kind === 'block' && item.blockId === blockId) : undefined;
+    const block = isString(blockId)
+      ? turn.items.find(
+          (item): item is BlockItem => item.kind === 'block' && item.blockId === blockId,
+        )
+      : undefined;
     if (!tool || (isString(blockId) && !block)) continue;
     Object.defineProperty(tool, 'input', {
       enumerable: true,
       configurable: true,
-      get: () => (block ? block.block : turn.final && { text: turn.final.text, ui_block_ids: turn.final.blockIds }),
-      set: (value: unknown) => Object.defineProperty(tool, 'input', { value, enumerable: true, writable: true, configurable: true }),
+      get: () =>
+        block
+          ? block.block
+          : turn.final && { text: turn.final.text, ui_block_ids: turn.final.blockIds },
+      set: (value: unknown) =>
+        Object.defineProperty(tool, 'input', {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        }),
     });
   }
 }
@@ -313,9 +430,17 @@ const STATE = Symbol('state');
 type RestoredBlock = BlockItem & { [SAVED]?: Record<string, unknown>; [STATE]?: BlockState };
 
 // Kept out of sight (not enumerable): a copy or JSON of the item has only what the item shows.
-const hidden = (value: unknown): PropertyDescriptor => ({ value, writable: true, configurable: true });
+const hidden = (value: unknown): PropertyDescriptor => ({
+  value,
+  writable: true,
+  configurable: true,
+});
 const checked = (item: RestoredBlock): BlockState => {
-  if (!item[STATE]) Object.defineProperties(item, { [STATE]: hidden(checkBlock(item[SAVED]!)), [SAVED]: hidden(undefined) });
+  if (!item[STATE])
+    Object.defineProperties(item, {
+      [STATE]: hidden(checkBlock(item[SAVED]!)),
+      [SAVED]: hidden(undefined),
+    });
   return item[STATE]!;
 };
 // One set of accessors for every restored block: a thread of thousands of blocks holds no closures per block.
@@ -328,7 +453,11 @@ const accessor = (name: keyof BlockState): PropertyDescriptor => ({
     checked(this)[name] = value;
   },
 });
-const BLOCK_STATE = { block: accessor('block'), valid: accessor('valid'), submissions: accessor('submissions') };
+const BLOCK_STATE = {
+  block: accessor('block'),
+  valid: accessor('valid'),
+  submissions: accessor('submissions'),
+};
 
 /**
  * A restored block. Every one passes the validator again, and one that no
@@ -337,25 +466,44 @@ const BLOCK_STATE = { block: accessor('block'), valid: accessor('valid'), submis
  * shows its last ones without first checking every block before them.
  */
 function restoredBlock(key: string, blockId: string, saved: Record<string, unknown>): BlockItem {
-  return Object.defineProperties({ kind: 'block', key, blockId } as RestoredBlock, { ...BLOCK_STATE, [SAVED]: hidden(saved) });
+  return Object.defineProperties({ kind: 'block', key, blockId } as RestoredBlock, {
+    ...BLOCK_STATE,
+    [SAVED]: hidden(saved),
+  });
 }
 
 function checkBlock(raw: Record<string, unknown>): BlockState {
   const result = raw.block === undefined ? undefined : validateBlock(raw.block);
-  const submissions = isObject(raw.submissions) ? (raw.submissions as Record<string, Record<string, FormValue>>) : {};
+  const submissions = isObject(raw.submissions)
+    ? (raw.submissions as Record<string, Record<string, FormValue>>)
+    : {};
   if (result?.ok) return { block: result.block, valid: true, submissions };
-  const fallback = isString(raw.fallbackText) ? raw.fallbackText : isObject(raw.block) && isString(raw.block.fallback_text) ? raw.block.fallback_text : '';
+  const fallback = isString(raw.fallbackText)
+    ? raw.fallbackText
+    : isObject(raw.block) && isString(raw.block.fallback_text)
+      ? raw.block.fallback_text
+      : '';
   return { block: { fallback_text: fallback }, valid: false, submissions: {} };
 }
 
-function restoreApproval(raw: unknown): { id: string; approved?: boolean; reason?: string } | undefined {
+function restoreApproval(
+  raw: unknown,
+): { id: string; approved?: boolean; reason?: string } | undefined {
   if (!isObject(raw) || !isString(raw.id)) return undefined;
-  return { id: raw.id, ...(typeof raw.approved === 'boolean' ? { approved: raw.approved } : {}), ...(isString(raw.reason) ? { reason: raw.reason } : {}) };
+  return {
+    id: raw.id,
+    ...(typeof raw.approved === 'boolean' ? { approved: raw.approved } : {}),
+    ...(isString(raw.reason) ? { reason: raw.reason } : {}),
+  };
 }
 
 function restoreFile(raw: unknown): FileRef | undefined {
   if (!isObject(raw) || !isString(raw.url) || !isString(raw.mediaType)) return undefined;
-  return { url: raw.url, mediaType: raw.mediaType, ...(isString(raw.filename) ? { filename: raw.filename } : {}) };
+  return {
+    url: raw.url,
+    mediaType: raw.mediaType,
+    ...(isString(raw.filename) ? { filename: raw.filename } : {}),
+  };
 }
 
 /** One saved message back in memory, or undefined when the record is not one this version can read. */
@@ -363,10 +511,19 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   if (!isObject(raw) || !isString(raw.id)) return undefined;
   if (raw.role === 'user') {
     if (!isString(raw.text)) return undefined;
-    const files = Array.isArray(raw.files) ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined) : [];
-    return { role: 'user', id: raw.id, text: raw.text, ...(raw.data === undefined ? {} : { data: raw.data }), ...(files.length ? { files } : {}) };
+    const files = Array.isArray(raw.files)
+      ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined)
+      : [];
+    return {
+      role: 'user',
+      id: raw.id,
+      text: raw.text,
+      ...(raw.data === undefined ? {} : { data: raw.data }),
+      ...(files.length ? { files } : {}),
+    };
   }
-  if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isOneOf(TURN_STATUSES, raw.status)) return undefined;
+  if (raw.role !== 'assistant' || !Array.isArray(raw.items) || !isOneOf(TURN_STATUSES, raw.status))
+    return undefined;
   const items = raw.items.map(restoreItem).filter((item): item is TurnItem => item !== undefined);
   const final =
     isObject(raw.final) && isString(raw.final.text) && Array.isArray(raw.final.blockIds)
@@ -375,7 +532,15 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   // A turn saved while it streamed was cut off by a reload: it comes back interrupted.
   const status: TurnStatus = raw.status === 'streaming' ? 'interrupted' : raw.status;
   const metadata = raw.metadata === undefined ? {} : { metadata: raw.metadata };
-  const turn: AssistantTurn = { role: 'assistant', id: raw.id, items, status, closed: true, ...(final ? { final } : {}), ...metadata };
+  const turn: AssistantTurn = {
+    role: 'assistant',
+    id: raw.id,
+    items,
+    status,
+    closed: true,
+    ...(final ? { final } : {}),
+    ...metadata,
+  };
   linkSavedInputs(turn, raw.items);
   return turn;
 }
@@ -384,5 +549,7 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
 export function deserializeThread(saved: unknown): ThreadMessage[] {
   if (!isObject(saved) || !Array.isArray(saved.messages)) return [];
   if (typeof saved.version === 'number' && saved.version > PROJECTION_VERSION) return [];
-  return saved.messages.map(deserializeMessage).filter((message): message is ThreadMessage => message !== undefined);
+  return saved.messages
+    .map(deserializeMessage)
+    .filter((message): message is ThreadMessage => message !== undefined);
 }

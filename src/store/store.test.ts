@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { threadMessages } from '../test-support/arbitraries.js';
 import { serializeMessage, serializeThread } from './projection.js';
 import { openDB } from 'idb';
-import { DB_VERSION, memoryStore, openThreadStore, StoreError, type SavedMessage } from './index.js';
+import {
+  DB_VERSION,
+  memoryStore,
+  openThreadStore,
+  StoreError,
+  type SavedMessage,
+} from './index.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 const name = () => `answer-ui-test-${Math.random().toString(36).slice(2)}`;
@@ -17,7 +23,10 @@ describe('IndexedDB thread store', () => {
     await store.put('b', 0, userMessage('other thread'));
     await store.put('a', 1, userMessage('two, edited'));
     const a = await store.load('a');
-    expect(a.messages.map((m) => (m.message as { text: string }).text)).to.deep.equal(['one', 'two, edited']);
+    expect(a.messages.map((m) => (m.message as { text: string }).text)).to.deep.equal([
+      'one',
+      'two, edited',
+    ]);
     expect(a.messages.map((m) => m.position)).to.deep.equal([0, 1]);
     expect((await store.load('b')).messages).to.have.length(1);
     await store.clear('a');
@@ -28,13 +37,24 @@ describe('IndexedDB thread store', () => {
 
   it('appends after the last record, and two connections appending at once never share a position', async () => {
     const db = name();
-    const [a, b] = await Promise.all([openThreadStore({ name: db }), openThreadStore({ name: db })]);
+    const [a, b] = await Promise.all([
+      openThreadStore({ name: db }),
+      openThreadStore({ name: db }),
+    ]);
     await a.put('t', 4, userMessage('saved earlier'));
-    const positions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).append!('t', userMessage(`m${i}`))));
-    expect([...positions].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 5));
+    const positions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).append!('t', userMessage(`m${i}`))),
+    );
+    expect([...positions].sort((x, y) => x - y)).to.deep.equal(
+      Array.from({ length: 20 }, (_, i) => i + 5),
+    );
     const { messages } = await b.load('t');
     expect(messages).to.have.length(21);
-    expect(messages.map((m) => (m.message as { text: string }).text).sort()).to.include.members(['saved earlier', 'm0', 'm19']);
+    expect(messages.map((m) => (m.message as { text: string }).text).sort()).to.include.members([
+      'saved earlier',
+      'm0',
+      'm19',
+    ]);
     a.close();
     b.close();
   });
@@ -46,9 +66,12 @@ describe('IndexedDB thread store', () => {
     await fc.assert(
       fc.asyncProperty(threadMessages, async (messages) => {
         const id = `thread-${run++}`;
-        for (const [position, message] of messages.entries()) await store.put(id, position, serializeMessage(message));
+        for (const [position, message] of messages.entries())
+          await store.put(id, position, serializeMessage(message));
         const { messages: loaded } = await store.load(id);
-        expect({ version: 1, messages: loaded.map((record) => record.message) }).to.deep.equal(serializeThread(messages));
+        expect({ version: 1, messages: loaded.map((record) => record.message) }).to.deep.equal(
+          serializeThread(messages),
+        );
       }),
       { numRuns: fuzzRuns(40) },
     );
@@ -57,16 +80,29 @@ describe('IndexedDB thread store', () => {
 
   it('upgrades a version 1 database, where each thread was one record', async () => {
     const db = name();
-    const legacy = await openDB(db, 1, { upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }) });
+    const legacy = await openDB(db, 1, {
+      upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }),
+    });
     await legacy.put('threads', {
       id: 'course-7',
       updatedAt: 1,
-      messages: [userMessage('kept from v1'), { role: 'assistant', id: 'a', status: 'complete', items: [{ kind: 'text', key: 't', text: 'answer from v1' }] }],
+      messages: [
+        userMessage('kept from v1'),
+        {
+          role: 'assistant',
+          id: 'a',
+          status: 'complete',
+          items: [{ kind: 'text', key: 't', text: 'answer from v1' }],
+        },
+      ],
     });
     legacy.close();
     const store = await openThreadStore({ name: db });
     const { messages } = await store.load('course-7');
-    expect(messages.map((m) => (m.message as { id: string }).id)).to.deep.equal(['u-kept from v1', 'a']);
+    expect(messages.map((m) => (m.message as { id: string }).id)).to.deep.equal([
+      'u-kept from v1',
+      'a',
+    ]);
     store.close();
     const upgraded = await openDB(db);
     expect(upgraded.version).to.equal(DB_VERSION);
@@ -80,7 +116,13 @@ describe('IndexedDB thread store', () => {
     await store.put('t', 0, userMessage('readable'));
     store.close();
     const raw = await openDB(db);
-    await raw.put('messages', { threadId: 't', position: 1, version: 99, bytes: 10, message: { from: 'the future' } });
+    await raw.put('messages', {
+      threadId: 't',
+      position: 1,
+      version: 99,
+      bytes: 10,
+      message: { from: 'the future' },
+    });
     raw.close();
     const again = await openThreadStore({ name: db });
     const loaded = await again.load('t');
@@ -109,7 +151,9 @@ describe('IndexedDB thread store', () => {
     expect(error).to.be.instanceOf(StoreError);
     expect((error as StoreError).code).to.equal('unavailable');
     const db = name();
-    const old = await openDB(db, 1, { upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }) });
+    const old = await openDB(db, 1, {
+      upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }),
+    });
     // The old connection ignores the request to close, as a stale tab would.
     old.addEventListener('versionchange', (event) => event.stopImmediatePropagation());
     error = await openThreadStore({ name: db }).catch((e: unknown) => e);

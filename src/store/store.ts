@@ -10,7 +10,9 @@ export { StoreError };
  */
 export interface ThreadStore {
   /** The thread's messages by position, oldest first; records this version cannot read are skipped and counted. */
-  load(threadId: string): Promise<{ messages: { position: number; message: unknown }[]; skipped: number }>;
+  load(
+    threadId: string,
+  ): Promise<{ messages: { position: number; message: unknown }[]; skipped: number }>;
   /** Saves one message at its position, replacing what was there. Cost does not depend on the thread's length. */
   put(threadId: string, position: number, message: SavedMessage): Promise<void>;
   /**
@@ -71,7 +73,10 @@ const range = (threadId: string) => IDBKeyRange.bound([threadId, -Infinity], [th
 
 export async function openIndexedDBStore(options: StoreOptions = {}): Promise<ThreadStore> {
   if (options.indexedDB === null || !globalThis.indexedDB) {
-    throw new StoreError('unavailable', 'IndexedDB is not available in this browser (private mode?)');
+    throw new StoreError(
+      'unavailable',
+      'IndexedDB is not available in this browser (private mode?)',
+    );
   }
   const name = options.name ?? 'answer-ui';
   const maxThreads = options.maxThreads ?? 200;
@@ -95,7 +100,9 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       async upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) database.createObjectStore('threads', { keyPath: 'id' });
         if (oldVersion < 2) {
-          const messages = database.createObjectStore('messages', { keyPath: ['threadId', 'position'] });
+          const messages = database.createObjectStore('messages', {
+            keyPath: ['threadId', 'position'],
+          });
           if (oldVersion === 1) {
             // Split each whole-thread record into message records, keeping what can be read.
             const threads = transaction.objectStore('threads');
@@ -104,18 +111,35 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
               for (const [position, message] of (legacy.messages ?? []).entries()) {
                 const size = JSON.stringify(message ?? null).length;
                 bytes += size;
-                await messages.put({ threadId: legacy.id, position, version: PROJECTION_VERSION, bytes: size, message } as MessageRecord);
+                await messages.put({
+                  threadId: legacy.id,
+                  position,
+                  version: PROJECTION_VERSION,
+                  bytes: size,
+                  message,
+                } as MessageRecord);
               }
-              await threads.put({ id: legacy.id, updatedAt: legacy.updatedAt ?? Date.now(), bytes } satisfies ThreadMeta);
+              await threads.put({
+                id: legacy.id,
+                updatedAt: legacy.updatedAt ?? Date.now(),
+                bytes,
+              } satisfies ThreadMeta);
             }
           }
         }
       },
       blocked() {
-        reject(new StoreError('blocked', 'another tab holds an older version of the saved conversations open'));
+        reject(
+          new StoreError(
+            'blocked',
+            'another tab holds an older version of the saved conversations open',
+          ),
+        );
       },
       terminated() {
-        markFailed(new StoreError('closed', 'the browser closed the connection to the saved conversations'));
+        markFailed(
+          new StoreError('closed', 'the browser closed the connection to the saved conversations'),
+        );
       },
     }).then(resolve, (error: unknown) => reject(new StoreError('unavailable', String(error))));
   });
@@ -133,7 +157,9 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     const metas = (await db.getAll('threads')) as ThreadMeta[];
     let total = metas.reduce((sum, meta) => sum + (meta.bytes || 0), 0);
     let count = metas.length;
-    const oldest = metas.filter((meta) => meta.id !== keep).sort((a, b) => a.updatedAt - b.updatedAt);
+    const oldest = metas
+      .filter((meta) => meta.id !== keep)
+      .sort((a, b) => a.updatedAt - b.updatedAt);
     for (const meta of oldest) {
       if (count <= maxThreads && total <= maxBytes) break;
       await clear(meta.id);
@@ -144,7 +170,11 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
 
   async function clear(threadId: string) {
     const tx = db.transaction(['threads', 'messages'], 'readwrite');
-    await Promise.all([tx.objectStore('messages').delete(range(threadId)), tx.objectStore('threads').delete(threadId), tx.done]);
+    await Promise.all([
+      tx.objectStore('messages').delete(range(threadId)),
+      tx.objectStore('threads').delete(threadId),
+      tx.done,
+    ]);
   }
 
   return {
@@ -167,7 +197,10 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
           typeof record.position === 'number',
       );
       return {
-        messages: readable.map((record) => ({ position: record.position, message: record.message })),
+        messages: readable.map((record) => ({
+          position: record.position,
+          message: record.message,
+        })),
         skipped: records.length - readable.length,
       };
     },
@@ -182,11 +215,18 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       try {
         const tx = db.transaction(['threads', 'messages'], 'readwrite');
         const later = IDBKeyRange.bound([threadId, position], [threadId, Infinity]);
-        const [gone, meta] = await Promise.all([tx.objectStore('messages').getAll(later) as Promise<MessageRecord[]>, tx.objectStore('threads').get(threadId)]);
+        const [gone, meta] = await Promise.all([
+          tx.objectStore('messages').getAll(later) as Promise<MessageRecord[]>,
+          tx.objectStore('threads').get(threadId),
+        ]);
         await tx.objectStore('messages').delete(later);
         const bytes = gone.reduce((sum, record) => sum + (record.bytes || 0), 0);
         if (meta)
-          await tx.objectStore('threads').put({ ...(meta as ThreadMeta), updatedAt: Date.now(), bytes: Math.max(0, (meta as ThreadMeta).bytes - bytes) });
+          await tx.objectStore('threads').put({
+            ...(meta as ThreadMeta),
+            updatedAt: Date.now(),
+            bytes: Math.max(0, (meta as ThreadMeta).bytes - bytes),
+          });
         await tx.done;
       } catch (error) {
         writeError(error);
@@ -211,7 +251,11 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
    * transaction: IndexedDB runs overlapping read-write transactions one after
    * another, across tabs too, so two pages adding at once get two positions.
    */
-  async function save(threadId: string, at: number | 'next', message: SavedMessage): Promise<number> {
+  async function save(
+    threadId: string,
+    at: number | 'next',
+    message: SavedMessage,
+  ): Promise<number> {
     if (failed) throw failed;
     const bytes = JSON.stringify(message).length;
     let position = 0;
@@ -224,11 +268,23 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         position = last ? (last.key as [string, number])[1] + 1 : 0;
       } else position = at;
       const [before, meta] = await Promise.all([
-        at === 'next' ? undefined : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
+        at === 'next'
+          ? undefined
+          : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
         threads.get(threadId) as Promise<ThreadMeta | undefined>,
       ]);
-      await messages.put({ threadId, position, version: PROJECTION_VERSION, bytes, message } satisfies MessageRecord);
-      await threads.put({ id: threadId, updatedAt: Date.now(), bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes } satisfies ThreadMeta);
+      await messages.put({
+        threadId,
+        position,
+        version: PROJECTION_VERSION,
+        bytes,
+        message,
+      } satisfies MessageRecord);
+      await threads.put({
+        id: threadId,
+        updatedAt: Date.now(),
+        bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes,
+      } satisfies ThreadMeta);
       await tx.done;
     } catch (error) {
       writeError(error);
@@ -263,7 +319,9 @@ export function memoryStore(): ThreadStore {
     async load(threadId) {
       const saved = threads.get(threadId)?.messages ?? new Map<number, SavedMessage>();
       return {
-        messages: [...saved.entries()].sort(([a], [b]) => a - b).map(([position, message]) => ({ position, message: structuredClone(message) })),
+        messages: [...saved.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([position, message]) => ({ position, message: structuredClone(message) })),
         skipped: 0,
       };
     },

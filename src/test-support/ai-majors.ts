@@ -14,9 +14,14 @@ export function importOnMajor<T>(module: URL, major: string): Promise<T> {
 export async function onAiMajors<T>(module: URL): Promise<{ name: string; module: T }[]> {
   const seven = new URL(module);
   seven.searchParams.set('ai', '7');
-  const entry = (await import(new URL('./ai-sdk.ts?ai=7', import.meta.url).href)) as { aiEntry: string };
+  const entry = (await import(new URL('./ai-sdk.ts?ai=7', import.meta.url).href)) as {
+    aiEntry: string;
+  };
   // Without the hooks the second run would quietly be ai 6 again.
-  if (!entry.aiEntry.includes('/node_modules/ai7/')) throw new Error(`ai@7 is not loaded (got ${entry.aiEntry}): run with --import ./scripts/ai-major.mjs`);
+  if (!entry.aiEntry.includes('/node_modules/ai7/'))
+    throw new Error(
+      `ai@7 is not loaded (got ${entry.aiEntry}): run with --import ./scripts/ai-major.mjs`,
+    );
   return [
     { name: 'AI SDK 6', module: (await import(module.href)) as T },
     { name: 'AI SDK 7', module: (await import(seven.href)) as T },

@@ -14,13 +14,21 @@ const json = (v: number) => (Object.is(v, -0) ? 0 : v);
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).map(json);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Drops undefined keys so generated props look like parsed JSON. */
-const compact = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const compact = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const metric = fc
   .record({
     label: shortText,
     value: fc.oneof(finite, fc.string({ maxLength: 64 })),
-    format: maybe(fc.constantFrom('number' as const, 'percent' as const, 'compact' as const, 'currency' as const)),
+    format: maybe(
+      fc.constantFrom(
+        'number' as const,
+        'percent' as const,
+        'compact' as const,
+        'currency' as const,
+      ),
+    ),
     unit: maybe(fc.string({ maxLength: 24 })),
     delta: maybe(finite),
     good_direction: maybe(fc.constantFrom('up' as const, 'down' as const)),
@@ -38,7 +46,14 @@ const table = fc.integer({ min: 1, max: 5 }).chain((width) =>
           .record({
             label: shortText,
             align: maybe(fc.constantFrom('start' as const, 'center' as const, 'end' as const)),
-            format: maybe(fc.constantFrom('text' as const, 'number' as const, 'percent' as const, 'date' as const)),
+            format: maybe(
+              fc.constantFrom(
+                'text' as const,
+                'number' as const,
+                'percent' as const,
+                'date' as const,
+              ),
+            ),
           })
           .map(compact),
         { minLength: width, maxLength: width },
@@ -54,7 +69,13 @@ const chart = fc.integer({ min: 1, max: 8 }).chain((length) =>
       title: shortText,
       kind: maybe(fc.constantFrom('line' as const, 'bar' as const)),
       labels: fc.array(shortText, { minLength: length, maxLength: length }),
-      series: fc.array(fc.record({ name: shortText, values: fc.array(finite, { minLength: length, maxLength: length }) }), { minLength: 1, maxLength: 3 }),
+      series: fc.array(
+        fc.record({
+          name: shortText,
+          values: fc.array(finite, { minLength: length, maxLength: length }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
       x_label: maybe(shortText),
       y_label: maybe(shortText),
       unit: maybe(fc.string({ maxLength: 24 })),
@@ -93,19 +114,33 @@ const mapLocation = fc
   })
   .map(compact);
 
-const fieldKind = fc.constantFrom('text', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date') as fc.Arbitrary<
-  'text' | 'textarea' | 'number' | 'select' | 'radio' | 'checkbox' | 'date'
->;
+const fieldKind = fc.constantFrom(
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'radio',
+  'checkbox',
+  'date',
+) as fc.Arbitrary<'text' | 'textarea' | 'number' | 'select' | 'radio' | 'checkbox' | 'date'>;
 const form = fc
   .record({
     title: shortText,
     description: maybe(shortText),
     fields: fc
-      .uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/), label: shortText, kind: fieldKind, required: maybe(fc.boolean()) }), {
-        minLength: 1,
-        maxLength: 4,
-        selector: (f) => f.name,
-      })
+      .uniqueArray(
+        fc.record({
+          name: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/),
+          label: shortText,
+          kind: fieldKind,
+          required: maybe(fc.boolean()),
+        }),
+        {
+          minLength: 1,
+          maxLength: 4,
+          selector: (f) => f.name,
+        },
+      )
       .map((fields) =>
         fields.map((f) =>
           compact({
@@ -126,7 +161,15 @@ export const leafElement: fc.Arbitrary<BlockElement> = fc.oneof(
     props: fc
       .record({
         text: fc.string({ maxLength: 200 }),
-        variant: maybe(fc.constantFrom('body' as const, 'heading' as const, 'caption' as const, 'note' as const, 'code' as const)),
+        variant: maybe(
+          fc.constantFrom(
+            'body' as const,
+            'heading' as const,
+            'caption' as const,
+            'note' as const,
+            'code' as const,
+          ),
+        ),
       })
       .map(compact),
   }),
@@ -148,7 +191,10 @@ const container: fc.Arbitrary<BlockElement> = fc.oneof(
       })
       .map(compact),
   }),
-  fc.record({ type: fc.constant('Section' as const), props: fc.record({ title: shortText, subtitle: maybe(shortText) }).map(compact) }),
+  fc.record({
+    type: fc.constant('Section' as const),
+    props: fc.record({ title: shortText, subtitle: maybe(shortText) }).map(compact),
+  }),
 );
 
 type Tree = { element: BlockElement; children: Tree[] };
@@ -181,13 +227,27 @@ function toBlock(root: Tree, blockId: string): Block {
 }
 
 /** Any block the catalog accepts (up to 48 nodes; depth stays under 12). */
-export const validBlock: fc.Arbitrary<Block> = fc.tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/)).map(([t, id]) => toBlock(t, id));
+export const validBlock: fc.Arbitrary<Block> = fc
+  .tuple(tree, fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/))
+  .map(([t, id]) => toBlock(t, id));
 
 const word = fc.string({ minLength: 1, maxLength: 30 });
-const fileUrl = fc.constantFrom('data:image/png;base64,iVBORw0KGgo=', 'https://example.com/a.pdf', '');
-const file = fc.record({ url: fileUrl, mediaType: fc.constantFrom('image/png', 'application/pdf'), filename: word }, { requiredKeys: ['url', 'mediaType'] });
+const fileUrl = fc.constantFrom(
+  'data:image/png;base64,iVBORw0KGgo=',
+  'https://example.com/a.pdf',
+  '',
+);
+const file = fc.record(
+  { url: fileUrl, mediaType: fc.constantFrom('image/png', 'application/pdf'), filename: word },
+  { requiredKeys: ['url', 'mediaType'] },
+);
 const user = fc.record(
-  { role: fc.constant('user' as const), id: fc.uuid(), text: fc.string({ maxLength: 200 }), files: fc.array(file, { minLength: 1, maxLength: 2 }) },
+  {
+    role: fc.constant('user' as const),
+    id: fc.uuid(),
+    text: fc.string({ maxLength: 200 }),
+    files: fc.array(file, { minLength: 1, maxLength: 2 }),
+  },
   { requiredKeys: ['role', 'id', 'text'] },
 );
 /** JSON a host might send (as it reads back from JSON: no -0). */
@@ -215,8 +275,13 @@ const item = fc.oneof(
     name: word,
     status: fc.constantFrom('awaiting_approval' as const, 'denied' as const, 'done' as const),
     summary: fc.string({ maxLength: 100 }),
-    input: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
-    approval: fc.record({ id: fc.uuid(), approved: fc.boolean(), reason: word }, { requiredKeys: ['id'] }),
+    input: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), {
+      maxKeys: 3,
+    }),
+    approval: fc.record(
+      { id: fc.uuid(), approved: fc.boolean(), reason: word },
+      { requiredKeys: ['id'] },
+    ),
   }),
   fc.record(
     {
@@ -230,10 +295,18 @@ const item = fc.oneof(
     },
     { requiredKeys: ['kind', 'key', 'sourceId'] },
   ),
-  file.chain((f) => fc.record({ kind: fc.constant('file' as const), key: fc.uuid() }).map((r) => ({ ...r, ...f }))),
+  file.chain((f) =>
+    fc.record({ kind: fc.constant('file' as const), key: fc.uuid() }).map((r) => ({ ...r, ...f })),
+  ),
   fc.record({ kind: fc.constant('step' as const), key: fc.uuid() }),
   fc.record(
-    { kind: fc.constant('data' as const), key: fc.uuid(), type: fc.constantFrom('data-weather', 'data-chart'), id: word, data: hostJson },
+    {
+      kind: fc.constant('data' as const),
+      key: fc.uuid(),
+      type: fc.constantFrom('data-weather', 'data-chart'),
+      id: word,
+      data: hostJson,
+    },
     { requiredKeys: ['kind', 'key', 'type', 'data'] },
   ),
   fc.record({
@@ -242,7 +315,14 @@ const item = fc.oneof(
     code: fc.constantFrom('connection_lost' as const, 'stream_error' as const),
     detail: fc.string({ maxLength: 100 }),
   }),
-  validBlock.map((block) => ({ kind: 'block' as const, key: `block:${block.block_id}`, blockId: block.block_id, block, valid: true, submissions: {} })),
+  validBlock.map((block) => ({
+    kind: 'block' as const,
+    key: `block:${block.block_id}`,
+    blockId: block.block_id,
+    block,
+    valid: true,
+    submissions: {},
+  })),
 );
 const turn: fc.Arbitrary<AssistantTurn> = fc
   .record(
@@ -250,39 +330,63 @@ const turn: fc.Arbitrary<AssistantTurn> = fc
       role: fc.constant('assistant' as const),
       id: fc.uuid(),
       items: fc.uniqueArray(item, { maxLength: 6, selector: (i) => i.key }),
-      status: fc.constantFrom('complete' as const, 'stopped' as const, 'error' as const, 'interrupted' as const),
+      status: fc.constantFrom(
+        'complete' as const,
+        'stopped' as const,
+        'error' as const,
+        'interrupted' as const,
+      ),
       closed: fc.constant(true),
       metadata: hostJson,
     },
     { requiredKeys: ['role', 'id', 'items', 'status', 'closed'] },
   )
   .chain((t) => {
-    const ids = t.items.filter((i) => i.kind === 'block').map((i) => (i as { blockId: string }).blockId);
+    const ids = t.items
+      .filter((i) => i.kind === 'block')
+      .map((i) => (i as { blockId: string }).blockId);
     return fc
-      .option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), { nil: undefined })
+      .option(fc.record({ text: fc.string({ maxLength: 100 }), blockIds: fc.subarray(ids) }), {
+        nil: undefined,
+      })
       .map((final) => (final ? { ...t, final } : t));
   });
 /** Conversations as the thread holds them once every turn has ended. */
-export const threadMessages = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<ThreadMessage[]>;
+export const threadMessages = fc.array(fc.oneof(user, turn), { maxLength: 8 }) as fc.Arbitrary<
+  ThreadMessage[]
+>;
 
 /** Random edits a model might make to a valid block. */
 export const mutation = fc.oneof(
   fc.record({
     kind: fc.constant('set' as const),
-    path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }),
+    path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), {
+      minLength: 1,
+      maxLength: 5,
+    }),
     value: fc.jsonValue({ maxDepth: 3 }),
   }),
-  fc.record({ kind: fc.constant('delete' as const), path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), { minLength: 1, maxLength: 5 }) }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    path: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.nat(6)), {
+      minLength: 1,
+      maxLength: 5,
+    }),
+  }),
 );
 
-export function applyMutation(target: unknown, m: { kind: 'set' | 'delete'; path: (string | number)[]; value?: unknown }) {
+export function applyMutation(
+  target: unknown,
+  m: { kind: 'set' | 'delete'; path: (string | number)[]; value?: unknown },
+) {
   // Follow existing keys where possible so edits land inside the block, not beside it.
   let node = target as Record<string, unknown>;
   for (let i = 0; i < m.path.length - 1; i++) {
     const keys = node && typeof node === 'object' ? Object.keys(node) : [];
     if (keys.length === 0) return;
     const step = m.path[i]!;
-    const key = typeof step === 'number' ? keys[step % keys.length]! : keys.includes(step) ? step : keys[0]!;
+    const key =
+      typeof step === 'number' ? keys[step % keys.length]! : keys.includes(step) ? step : keys[0]!;
     const next = node[key];
     if (!next || typeof next !== 'object') return;
     node = next as Record<string, unknown>;

@@ -11,7 +11,8 @@ export function $$<T extends Element = HTMLElement>(host: Element, selector: str
 
 /** Visible text of a shadow root, whitespace collapsed. */
 export function textOf(host: Element, selector = ':host > *'): string {
-  const nodes = selector === ':host > *' ? [...(host.shadowRoot?.children ?? [])] : $$(host, selector);
+  const nodes =
+    selector === ':host > *' ? [...(host.shadowRoot?.children ?? [])] : $$(host, selector);
   return nodes
     .map((n) => (n as HTMLElement).innerText ?? n.textContent)
     .join(' ')

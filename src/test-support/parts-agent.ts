@@ -50,15 +50,20 @@ type PromptMessage = LanguageModelV3Prompt[number];
 function deleteOutcome(prompt: LanguageModelV3Prompt): 'deleted' | 'denied' | undefined {
   for (const message of [...prompt].reverse()) {
     if (message.role !== 'tool') continue;
-    const result = message.content.findLast((part) => part.type === 'tool-result' && part.toolName === 'delete_file');
-    if (result?.type === 'tool-result') return result.output.type === 'execution-denied' ? 'denied' : 'deleted';
+    const result = message.content.findLast(
+      (part) => part.type === 'tool-result' && part.toolName === 'delete_file',
+    );
+    if (result?.type === 'tool-result')
+      return result.output.type === 'execution-denied' ? 'denied' : 'deleted';
   }
   return undefined;
 }
 
 /** The file parts of the reader's last message, as the model was given them. */
 function lastUserFiles(prompt: LanguageModelV3Prompt) {
-  const user = prompt.findLast((message): message is Extract<PromptMessage, { role: 'user' }> => message.role === 'user');
+  const user = prompt.findLast(
+    (message): message is Extract<PromptMessage, { role: 'user' }> => message.role === 'user',
+  );
   return user?.content.flatMap((part) => (part.type === 'file' ? [part] : [])) ?? [];
 }
 
@@ -88,7 +93,12 @@ export function partsAgent() {
     prompts: () => model.doStreamCalls.map((call) => call.prompt),
     async chat(body: { messages?: unknown }): Promise<Response> {
       const messages = Array.isArray(body.messages) ? (body.messages as UIMessage[]) : [];
-      const result = streamText({ model, messages: await toModelMessages(messages, { tools }), tools, stopWhen: stepCountIs(5) });
+      const result = streamText({
+        model,
+        messages: await toModelMessages(messages, { tools }),
+        tools,
+        stopWhen: stepCountIs(5),
+      });
       return result.toUIMessageStreamResponse({ originalMessages: messages, sendSources: true });
     },
   };

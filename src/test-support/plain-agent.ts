@@ -16,7 +16,15 @@
  * - "slow": text in many slow deltas (to be stopped).
  * - anything else: `Answer number K.`, K counting the chat's model calls.
  */
-import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText, tool, validateUIMessages, type UIMessage } from 'ai';
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  streamText,
+  tool,
+  validateUIMessages,
+  type UIMessage,
+} from 'ai';
 import { z } from 'zod';
 import { answerStopWhen, answerTools } from '../agent/index.js';
 import { revenueBlock } from './blocks.js';
@@ -63,7 +71,8 @@ export function plainAgent() {
           { tool: 'final_answer', input: REPORT },
         ];
       }
-      if (/slow/.test(userText)) return [{ text: Array.from({ length: 40 }, (_, i) => `Word ${i}.`).join(' ') }];
+      if (/slow/.test(userText))
+        return [{ text: Array.from({ length: 40 }, (_, i) => `Word ${i}.`).join(' ') }];
       return [{ text: `Answer number ${callIndex + 1}.` }];
     },
     { chunkDelayMs: (call) => (/slow/.test(turnOf(call.prompt).userText) ? 60 : 0) },
@@ -88,10 +97,17 @@ export function plainAgent() {
         originalMessages: messages,
         execute: async ({ writer }) => {
           const tools = { ...plainTools, ...answerTools(writer) };
-          const result = streamText({ model, messages: modelMessages, tools, stopWhen: answerStopWhen() });
+          const result = streamText({
+            model,
+            messages: modelMessages,
+            tools,
+            stopWhen: answerStopWhen(),
+          });
           writer.merge(result.toUIMessageStream({ sendReasoning: true, sendFinish: false }));
           await result.consumeStream();
-          const reported = (await result.steps).some((step) => step.toolCalls.some((call) => call.toolName === 'final_answer'));
+          const reported = (await result.steps).some((step) =>
+            step.toolCalls.some((call) => call.toolName === 'final_answer'),
+          );
           // After the report, more parts and a pause before `finish`: a thread that reads to the end sees them, and shows none.
           if (reported) {
             await sleep(300);

@@ -1,6 +1,10 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 
 /*
  * A language model that plays a script, for tests and the playground's
@@ -37,7 +41,8 @@ const usage = {
 /** A few words at a time, as models stream text. */
 const textDeltas = (text: string) => (text.match(/(?:\S+\s*){1,3}|\s+/g) ?? []).filter(Boolean);
 /** JSON in slices that cut through keys and strings, as models stream tool input. */
-const jsonDeltas = (json: string) => Array.from({ length: Math.ceil(json.length / 40) }, (_, i) => json.slice(i * 40, i * 40 + 40));
+const jsonDeltas = (json: string) =>
+  Array.from({ length: Math.ceil(json.length / 40) }, (_, i) => json.slice(i * 40, i * 40 + 40));
 
 /** One step as the stream parts a provider sends. */
 export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV3StreamPart[] {
@@ -46,25 +51,47 @@ export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV
   step.forEach((item, index) => {
     const id = `call-${callIndex}-${index}`;
     if ('text' in item) {
-      parts.push({ type: 'text-start', id }, ...textDeltas(item.text).map((delta) => ({ type: 'text-delta' as const, id, delta })), {
-        type: 'text-end',
-        id,
-      });
+      parts.push(
+        { type: 'text-start', id },
+        ...textDeltas(item.text).map((delta) => ({ type: 'text-delta' as const, id, delta })),
+        {
+          type: 'text-end',
+          id,
+        },
+      );
       return;
     }
     if ('reasoning' in item) {
-      parts.push({ type: 'reasoning-start', id }, ...textDeltas(item.reasoning).map((delta) => ({ type: 'reasoning-delta' as const, id, delta })), {
-        type: 'reasoning-end',
-        id,
-      });
+      parts.push(
+        { type: 'reasoning-start', id },
+        ...textDeltas(item.reasoning).map((delta) => ({
+          type: 'reasoning-delta' as const,
+          id,
+          delta,
+        })),
+        {
+          type: 'reasoning-end',
+          id,
+        },
+      );
       return;
     }
     if ('source' in item) {
-      parts.push({ type: 'source', sourceType: 'url', id: `source-${callIndex}-${index}`, ...item.source });
+      parts.push({
+        type: 'source',
+        sourceType: 'url',
+        id: `source-${callIndex}-${index}`,
+        ...item.source,
+      });
       return;
     }
     if ('document' in item) {
-      parts.push({ type: 'source', sourceType: 'document', id: `source-${callIndex}-${index}`, ...item.document });
+      parts.push({
+        type: 'source',
+        sourceType: 'document',
+        id: `source-${callIndex}-${index}`,
+        ...item.document,
+      });
       return;
     }
     if ('file' in item) {
@@ -80,7 +107,13 @@ export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV
       { type: 'tool-call', toolCallId: id, toolName: item.tool, input },
     );
   });
-  parts.push({ type: 'finish', usage, finishReason: calledTools ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' } });
+  parts.push({
+    type: 'finish',
+    usage,
+    finishReason: calledTools
+      ? { unified: 'tool-calls', raw: 'tool_calls' }
+      : { unified: 'stop', raw: 'stop' },
+  });
   return parts;
 }
 
@@ -89,25 +122,44 @@ export function stepParts(step: ScriptedStep, callIndex: number): LanguageModelV
  * (`undefined`: a short closing text). Its `doStreamCalls` hold every
  * prompt it was given.
  */
-export function scriptedModel(next: (call: LanguageModelV3CallOptions, callIndex: number) => ScriptedStep | undefined, options: ScriptedModelOptions = {}) {
+export function scriptedModel(
+  next: (call: LanguageModelV3CallOptions, callIndex: number) => ScriptedStep | undefined,
+  options: ScriptedModelOptions = {},
+) {
   let calls = 0;
   return new MockLanguageModelV3({
     doStream: async (call) => {
       const callIndex = calls++;
       const step = next(call, callIndex) ?? [{ text: 'Done.' }];
-      const delay = (typeof options.chunkDelayMs === 'function' ? options.chunkDelayMs(call) : options.chunkDelayMs) ?? null;
-      return { stream: simulateReadableStream({ chunks: stepParts(step, callIndex), initialDelayInMs: delay, chunkDelayInMs: delay }) };
+      const delay =
+        (typeof options.chunkDelayMs === 'function'
+          ? options.chunkDelayMs(call)
+          : options.chunkDelayMs) ?? null;
+      return {
+        stream: simulateReadableStream({
+          chunks: stepParts(step, callIndex),
+          initialDelayInMs: delay,
+          chunkDelayInMs: delay,
+        }),
+      };
     },
   });
 }
 
 /** A model that plays `steps` in order, one per call. */
-export const scriptedSteps = (steps: ScriptedStep[], options?: ScriptedModelOptions) => scriptedModel((_call, index) => steps[index], options);
+export const scriptedSteps = (steps: ScriptedStep[], options?: ScriptedModelOptions) =>
+  scriptedModel((_call, index) => steps[index], options);
 
 /** Where a call stands in its turn: the reader's last message, and how many tool rounds came after it. */
 export function turnOf(prompt: LanguageModelV3Prompt): { userText: string; step: number } {
   const lastUser = prompt.findLastIndex((message) => message.role === 'user');
   const user = prompt[lastUser];
-  const userText = user?.role === 'user' ? user.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n') : '';
-  return { userText, step: prompt.slice(lastUser + 1).filter((message) => message.role === 'tool').length };
+  const userText =
+    user?.role === 'user'
+      ? user.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+      : '';
+  return {
+    userText,
+    step: prompt.slice(lastUser + 1).filter((message) => message.role === 'tool').length,
+  };
 }

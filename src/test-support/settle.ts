@@ -17,7 +17,9 @@ export function deepElements(root: Element | ShadowRoot | Document): Element[] {
 /** Waits until every Lit element under `root` has finished updating. */
 export async function settle(root: Element): Promise<void> {
   for (let pass = 0; pass < 4; pass++) {
-    const pending = [root, ...deepElements(root.shadowRoot ?? root)].map((el) => (el as Updatable).updateComplete).filter(Boolean);
+    const pending = [root, ...deepElements(root.shadowRoot ?? root)]
+      .map((el) => (el as Updatable).updateComplete)
+      .filter(Boolean);
     const results = await Promise.all(pending);
     if (results.every((done) => done === true)) return;
   }
@@ -40,11 +42,18 @@ export function outline(root: Element): string {
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     const element = node as Element;
     if (element.localName === 'style' || element.localName === 'canvas') return;
-    const open = element.localName === 'details' ? ((element as HTMLDetailsElement).open ? '[open]' : '[closed]') : '';
+    const open =
+      element.localName === 'details'
+        ? (element as HTMLDetailsElement).open
+          ? '[open]'
+          : '[closed]'
+        : '';
     lines.push(`${'  '.repeat(depth)}<${element.localName}${open}>`);
-    if (element.shadowRoot) element.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
+    if (element.shadowRoot)
+      element.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
     else element.childNodes.forEach((child) => walk(child, depth + 1));
-    if (element.localName === 'slot') (element as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
+    if (element.localName === 'slot')
+      (element as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
   };
   walk(root, 0);
   return lines.join('\n');
@@ -53,7 +62,8 @@ export function outline(root: Element): string {
 /** Opens every folded "View process" of the turns under `root` as a reader does (a click on its summary), and waits until its steps have rendered. */
 export async function openProcesses(root: Element): Promise<void> {
   const processes = deepElements(root.shadowRoot ?? root).filter(
-    (el): el is HTMLDetailsElement => el.matches('details.process') && !(el as HTMLDetailsElement).open,
+    (el): el is HTMLDetailsElement =>
+      el.matches('details.process') && !(el as HTMLDetailsElement).open,
   );
   for (const process of processes) process.querySelector('summary')!.click();
   // The steps render once the `toggle` event (a task after the click) has reached the turn.

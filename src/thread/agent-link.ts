@@ -21,14 +21,21 @@ import type { ChatRequest } from './transport.js';
 export class AgentLink implements ReactiveController {
   private loaded?: Streaming;
   private readonly parts: ThreadParts;
-  private readonly ready = loadOnce(() => import('./streaming.js').then(({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts))));
+  private readonly ready = loadOnce(() =>
+    import('./streaming.js').then(
+      ({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts)),
+    ),
+  );
 
   constructor(
     private readonly host: StreamingHost,
     parts: Omit<ThreadParts, 'agUi'> & { follow: FollowController },
   ) {
     const { state, persistence, follow, receive, report } = parts;
-    this.parts = { ...parts, agUi: new AgUiConnection(host, state, persistence, follow, { receive, report }) };
+    this.parts = {
+      ...parts,
+      agUi: new AgUiConnection(host, state, persistence, follow, { receive, report }),
+    };
     host.addController(this);
   }
 
@@ -52,8 +59,14 @@ export class AgentLink implements ReactiveController {
   /** Reads a stream the host fetched itself (AG-UI events with `protocol="ag-ui"`). */
   consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
     return this.ready().then(
-      ({ stream }) => (this.host.protocol === 'ag-ui' ? this.parts.agUi.consume(stream, source) : stream.read(source)),
-      (error: unknown) => void this.host.dispatchEvent(new AnswerErrorEvent({ code: 'request_failed', message: String(error) })),
+      ({ stream }) =>
+        this.host.protocol === 'ag-ui'
+          ? this.parts.agUi.consume(stream, source)
+          : stream.read(source),
+      (error: unknown) =>
+        void this.host.dispatchEvent(
+          new AnswerErrorEvent({ code: 'request_failed', message: String(error) }),
+        ),
     );
   }
 
@@ -81,7 +94,14 @@ export class AgentLink implements ReactiveController {
   started(messageId: unknown): void {
     const { state } = this.parts;
     const turn = state.openTurn;
-    if (typeof messageId !== 'string' || !messageId || !turn || turn.id === messageId || turn.items.length) return;
+    if (
+      typeof messageId !== 'string' ||
+      !messageId ||
+      !turn ||
+      turn.id === messageId ||
+      turn.items.length
+    )
+      return;
     if (state.messages.some((message) => message.id === messageId)) return;
     turn.id = messageId;
     // The list is keyed by id: re-keyed now, while the turn is empty, nothing in it is mounted twice.

@@ -12,22 +12,39 @@ import { settle } from '../test-support/settle.js';
  * real IndexedDB.
  */
 
-type Body = { id: string; trigger: string; messageId?: string; messages: { id: string; role: string; parts: Record<string, unknown>[] }[] };
-type Prompt = { role: string; content: { type: string; text?: string; mediaType?: string; output?: { type: string } }[] | string }[];
+type Body = {
+  id: string;
+  trigger: string;
+  messageId?: string;
+  messages: { id: string; role: string; parts: Record<string, unknown>[] }[];
+};
+type Prompt = {
+  role: string;
+  content:
+    { type: string; text?: string; mediaType?: string; output?: { type: string } }[] | string;
+}[];
 
 const API = '/api/parts/chat';
 const newChat = () => `parts-${Math.random().toString(36).slice(2)}`;
-const requests = async (chat: string) => (await (await fetch(`/api/parts/requests?chat=${chat}`)).json()) as Body[];
-const prompts = async (chat: string) => (await (await fetch(`/api/parts/prompts?chat=${chat}`)).json()) as Prompt[];
+const requests = async (chat: string) =>
+  (await (await fetch(`/api/parts/requests?chat=${chat}`)).json()) as Body[];
+const prompts = async (chat: string) =>
+  (await (await fetch(`/api/parts/prompts?chat=${chat}`)).json()) as Prompt[];
 
 async function open(chat: string, api = API): Promise<AgentThread> {
-  const thread = await fixture<AgentThread>(html`<agent-thread api=${api} thread-id=${chat}></agent-thread>`);
+  const thread = await fixture<AgentThread>(
+    html`<agent-thread api=${api} thread-id=${chat}></agent-thread>`,
+  );
   await thread.restored;
   return thread;
 }
 
 async function answered(thread: AgentThread, messages: number) {
-  await waitUntil(() => !thread.busy && thread.messages.length === messages, `expected ${messages} messages`, { timeout: 15_000 });
+  await waitUntil(
+    () => !thread.busy && thread.messages.length === messages,
+    `expected ${messages} messages`,
+    { timeout: 15_000 },
+  );
   await settle(thread);
 }
 
@@ -36,19 +53,24 @@ const lastTurn = (thread: AgentThread) => turns(thread).at(-1)!;
 /** The text in an element, shadow roots included (streamed text may sit in many text nodes). */
 function textIn(element: Element): string {
   const walk = (node: Node): string =>
-    node.nodeType === Node.TEXT_NODE ? node.textContent! : [...((node as Element).shadowRoot ?? node).childNodes].map(walk).join('');
+    node.nodeType === Node.TEXT_NODE
+      ? node.textContent!
+      : [...((node as Element).shadowRoot ?? node).childNodes].map(walk).join('');
   return walk(element).replace(/\s+/g, ' ');
 }
 /** A button of the thread (or of an element in it) by its accessible name. */
 function button(root: Element | ShadowRoot, name: string): HTMLButtonElement {
-  const found = [...((root instanceof Element && root.shadowRoot) || root).querySelectorAll('button')].filter(
-    (b) => (b.getAttribute('aria-label') ?? b.textContent!.trim()) === name,
-  );
+  const found = [
+    ...((root instanceof Element && root.shadowRoot) || root).querySelectorAll('button'),
+  ].filter((b) => (b.getAttribute('aria-label') ?? b.textContent!.trim()) === name);
   if (!found.length) throw new Error(`no button named ${name}`);
   return found.at(-1)!;
 }
 /** An element of the lazily loaded parts (sources, files, approval) in the last turn, once its chunk has loaded and it has rendered. */
-async function partOf(thread: AgentThread, tag: 'answer-sources' | 'answer-files' | 'answer-approval'): Promise<HTMLElement> {
+async function partOf(
+  thread: AgentThread,
+  tag: 'answer-sources' | 'answer-files' | 'answer-approval',
+): Promise<HTMLElement> {
   await waitUntil(() => lastTurn(thread).shadowRoot!.querySelector(tag), `no ${tag}`);
   await customElements.whenDefined(tag);
   const element = lastTurn(thread).shadowRoot!.querySelector<HTMLElement>(tag)!;
@@ -62,7 +84,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
   // First in the file: the code that streams loads when the page is idle or first needed, and nothing has needed it yet.
   it('a question sent as the page opens shows at once with its answer under way, the answer streams in, and a second question waits its turn', async () => {
     const chat = newChat();
-    const thread = await fixture<AgentThread>(html`<agent-thread api=${API} thread-id=${chat}></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api=${API} thread-id=${chat}></agent-thread>`,
+    );
     const sent = thread.send('hello');
     expect(thread.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
     expect(thread.busy).to.equal(true);
@@ -92,7 +116,13 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     await answered(thread, 2);
     const sources = await partOf(thread, 'answer-sources');
     const links = [...sources.shadowRoot!.querySelectorAll('a')];
-    expect(links.map((a) => [a.textContent!.includes('Q3 report') || a.textContent!.includes('Cloud news'), a.href, a.rel])).to.deep.equal([
+    expect(
+      links.map((a) => [
+        a.textContent!.includes('Q3 report') || a.textContent!.includes('Cloud news'),
+        a.href,
+        a.rel,
+      ]),
+    ).to.deep.equal([
       [true, 'https://example.com/q3-report', 'noopener noreferrer'],
       [true, 'https://news.example.org/cloud', 'noopener noreferrer'],
     ]);
@@ -102,7 +132,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     await thread.saved();
     const again = await open(chat);
     const restored = await partOf(again, 'answer-sources');
-    expect([...restored.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal(links.map((a) => a.href));
+    expect([...restored.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal(
+      links.map((a) => a.href),
+    );
   });
 
   for (const [major, api] of [
@@ -117,15 +149,24 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       const card = await partOf(thread, 'answer-approval');
       expect(textIn(card)).to.include('delete_file').and.include('/reports/q3-draft.pdf');
       button(card, 'Approve').click();
-      await waitUntil(() => textIn(lastTurn(thread)).includes('Deleted /reports/q3-draft.pdf.'), 'no continuation', { timeout: 15_000 });
+      await waitUntil(
+        () => textIn(lastTurn(thread)).includes('Deleted /reports/q3-draft.pdf.'),
+        'no continuation',
+        { timeout: 15_000 },
+      );
       await answered(thread, 2);
 
       const [, continued] = await requests(chat);
       const turnId = thread.messages[1]!.id;
       expect(continued!.trigger).to.equal('submit-message');
       expect(continued!.messageId).to.equal(turnId);
-      const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
-      expect(toolPart).to.deep.include({ state: 'approval-responded', input: { path: '/reports/q3-draft.pdf' } });
+      const toolPart = continued!.messages
+        .at(-1)!
+        .parts.find((part) => part.type === 'tool-delete_file')!;
+      expect(toolPart).to.deep.include({
+        state: 'approval-responded',
+        input: { path: '/reports/q3-draft.pdf' },
+      });
       expect(toolPart.approval).to.deep.include({ approved: true });
       expect(turns(thread), 'one answer, continued').to.have.length(1);
       expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Approved');
@@ -143,11 +184,20 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       reason.value = 'Keep it for the audit';
       reason.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
       button(card, 'Deny').click();
-      await waitUntil(() => textIn(lastTurn(thread)).includes('I did not delete it.'), 'no continuation', { timeout: 15_000 });
+      await waitUntil(
+        () => textIn(lastTurn(thread)).includes('I did not delete it.'),
+        'no continuation',
+        { timeout: 15_000 },
+      );
       await answered(thread, 2);
       const [, continued] = await requests(chat);
-      const toolPart = continued!.messages.at(-1)!.parts.find((part) => part.type === 'tool-delete_file')!;
-      expect(toolPart.approval).to.deep.include({ approved: false, reason: 'Keep it for the audit' });
+      const toolPart = continued!.messages
+        .at(-1)!
+        .parts.find((part) => part.type === 'tool-delete_file')!;
+      expect(toolPart.approval).to.deep.include({
+        approved: false,
+        reason: 'Keep it for the audit',
+      });
       expect(JSON.stringify((await prompts(chat)).at(-1))).to.include('execution-denied');
       expect(textIn(await partOf(thread, 'answer-approval'))).to.include('Denied');
     });
@@ -161,7 +211,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     expect(textIn(lastTurn(thread))).to.include('Answer number 1.');
     const oldId = thread.messages[1]!.id;
     button(thread, 'Regenerate').click();
-    await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 2.'), 'no new answer', { timeout: 15_000 });
+    await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 2.'), 'no new answer', {
+      timeout: 15_000,
+    });
     await answered(thread, 2);
     expect(turns(thread)).to.have.length(1);
 
@@ -200,13 +252,18 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     const edited = (await requests(chat)).at(-1)!;
     expect(edited.trigger).to.equal('submit-message');
     expect(edited.messageId).to.equal(firstId);
-    expect(edited.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).to.deep.equal([[firstId, ['first question, edited']]]);
+    expect(edited.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).to.deep.equal([
+      [firstId, ['first question, edited']],
+    ]);
     expect(thread.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(textIn(thread)).to.include('first question, edited').and.not.include('second question');
 
     await thread.saved();
     const again = await open(chat);
-    expect(again.messages.map((m) => (m.role === 'user' ? m.text : m.role))).to.deep.equal(['first question, edited', 'assistant']);
+    expect(again.messages.map((m) => (m.role === 'user' ? m.text : m.role))).to.deep.equal([
+      'first question, edited',
+      'assistant',
+    ]);
   });
 
   it('Escape leaves the edit form without sending, and focus goes back to Edit', async () => {
@@ -214,7 +271,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     const thread = await open(chat);
     await thread.send('a question');
     await answered(thread, 2);
-    const entry = thread.shadowRoot!.querySelector(`[data-message-id="${thread.messages[0]!.id}"]`)!;
+    const entry = thread.shadowRoot!.querySelector(
+      `[data-message-id="${thread.messages[0]!.id}"]`,
+    )!;
     button(entry, 'Edit').click();
     await thread.updateComplete;
     const box = thread.shadowRoot!.querySelector('#edit-message') as HTMLTextAreaElement;
@@ -236,7 +295,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     thread.api = API;
     await thread.updateComplete;
     button(thread, 'Retry').click();
-    await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 1.'), 'no answer', { timeout: 15_000 });
+    await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 1.'), 'no answer', {
+      timeout: 15_000,
+    });
     await answered(thread, 2);
     const [retried] = await requests(chat);
     expect(retried!.trigger).to.equal('regenerate-message');
@@ -263,7 +324,10 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       mediaType: 'text/plain',
       filename: 'notes.txt',
     });
-    const userContent = (await prompts(chat))[0]!.find((m) => m.role === 'user')!.content as { type: string; mediaType?: string }[];
+    const userContent = (await prompts(chat))[0]!.find((m) => m.role === 'user')!.content as {
+      type: string;
+      mediaType?: string;
+    }[];
     expect(userContent.map((part) => part.type)).to.include('file');
   });
 
@@ -274,7 +338,10 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     await answered(thread, 2);
     let copied = '';
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (copied = text) },
+    });
     try {
       button(thread, 'Copy').click();
       await waitUntil(() => copied !== '', 'nothing copied');

@@ -18,7 +18,8 @@ export class Announcer {
   /** Announces what a change of the conversation brings. */
   change(change: Change) {
     if (change.notice) this.say(noticeText(change.notice));
-    if (change.newBlock) this.say(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
+    if (change.newBlock)
+      this.say(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
     if (change.final) this.say(msg('The answer is complete.'));
   }
 

@@ -20,11 +20,17 @@ const text = (id: string, delta: string): Part[] => [
 ];
 const callStart = (toolCallId: string): Part[] => [
   { type: 'tool-input-start', toolCallId, toolName: 'present_answer' },
-  { type: 'tool-input-delta', toolCallId, inputTextDelta: '{"block_id":"q3-revenue","fallback_text":"Q3 rev' },
+  {
+    type: 'tool-input-delta',
+    toolCallId,
+    inputTextDelta: '{"block_id":"q3-revenue","fallback_text":"Q3 rev',
+  },
 ];
 
 async function openThread(threadId?: string): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread no-composer thread-id=${threadId ?? ''}></agent-thread>`);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread no-composer thread-id=${threadId ?? ''}></agent-thread>`,
+  );
   await el.restored;
   return el;
 }
@@ -36,14 +42,22 @@ async function feed(thread: AgentThread, parts: Part[]) {
 
 const turnOf = (thread: AgentThread) => $(thread, 'agent-turn');
 /** The busy placeholders a reader sees in a turn, by their text. */
-const placeholders = (thread: AgentThread) => $$(turnOf(thread), '[aria-busy="true"]').map((el) => el.textContent!.trim());
+const placeholders = (thread: AgentThread) =>
+  $$(turnOf(thread), '[aria-busy="true"]').map((el) => el.textContent!.trim());
 
 describe('a placeholder while a block is prepared', () => {
   it('shows "Preparing…" where the block will appear from tool-input-start, and the block takes its place when it arrives', async () => {
     const thread = await openThread();
-    await feed(thread, [{ type: 'start' }, ...text('t1', 'Looking at the ledger.'), ...callStart('c1')]);
+    await feed(thread, [
+      { type: 'start' },
+      ...text('t1', 'Looking at the ledger.'),
+      ...callStart('c1'),
+    ]);
     expect(placeholders(thread)).to.deep.equal(['Preparing…']);
-    expect($$(turnOf(thread), 'answer-block'), 'blocks appear whole, not as their input streams').to.have.length(0);
+    expect(
+      $$(turnOf(thread), 'answer-block'),
+      'blocks appear whole, not as their input streams',
+    ).to.have.length(0);
     await expect(thread).to.be.accessible();
 
     await feed(thread, [...text('t2', 'More while it is prepared.')]);
@@ -53,7 +67,14 @@ describe('a placeholder while a block is prepared', () => {
       before.indexOf('More while it is prepared.'),
     );
 
-    await feed(thread, [{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'present_answer', input: revenueBlock() }]);
+    await feed(thread, [
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c1',
+        toolName: 'present_answer',
+        input: revenueBlock(),
+      },
+    ]);
     expect(placeholders(thread)).to.deep.equal([]);
     const after = outline(turnOf(thread));
     expect(after.indexOf('<answer-block>'), 'where the placeholder stood').to.be.within(
@@ -65,7 +86,10 @@ describe('a placeholder while a block is prepared', () => {
 
   it('goes away when the block comes as a data part (the back end hides its answer calls)', async () => {
     const thread = await openThread();
-    await feed(thread, [{ type: 'start' }, { type: 'tool-input-start', toolCallId: 'c1', toolName: 'present_answer' }]);
+    await feed(thread, [
+      { type: 'start' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'present_answer' },
+    ]);
     expect(placeholders(thread)).to.deep.equal(['Preparing…']);
     expect(outline(turnOf(thread)), 'one sign of work at a time').not.to.include('Working on it');
     await feed(thread, [{ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() }]);
@@ -76,8 +100,14 @@ describe('a placeholder while a block is prepared', () => {
   it('goes away when the call is rejected: the first version’s fallback shows instead', async () => {
     const thread = await openThread();
     await feed(thread, [{ type: 'start' }, ...callStart('c1')]);
-    const broken = { ...revenueBlock(), elements: { main: { type: 'PieChart', props: {} } }, root: 'main' };
-    await feed(thread, [{ type: 'tool-input-available', toolCallId: 'c1', toolName: 'present_answer', input: broken }]);
+    const broken = {
+      ...revenueBlock(),
+      elements: { main: { type: 'PieChart', props: {} } },
+      root: 'main',
+    };
+    await feed(thread, [
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'present_answer', input: broken },
+    ]);
     expect(placeholders(thread)).to.deep.equal([]);
     expect(outline(turnOf(thread))).to.include('Q3 revenue rose 12% to 1.2 M USD; see table.');
   });

@@ -19,7 +19,10 @@ export const DEFAULT_MAX_FILES = 10;
 const MIME = /^[a-z0-9!#$&^_.+-]+\/(?:\*|[a-z0-9!#$&^_.+-]+)$/;
 
 /** Whether `accept` (as the HTML attribute reads it) lets `file` in; tokens that are neither a MIME type nor an extension are ignored. */
-export function acceptsFile(accept: string | undefined, file: { name: string; type: string }): boolean {
+export function acceptsFile(
+  accept: string | undefined,
+  file: { name: string; type: string },
+): boolean {
   const tokens = (accept ?? '')
     .split(',')
     .map((token) => token.trim().toLowerCase())
@@ -27,7 +30,13 @@ export function acceptsFile(accept: string | undefined, file: { name: string; ty
   if (!tokens.length) return true;
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();
-  return tokens.some((token) => (token.startsWith('.') ? name.endsWith(token) : token.endsWith('/*') ? type.startsWith(token.slice(0, -1)) : type === token));
+  return tokens.some((token) =>
+    token.startsWith('.')
+      ? name.endsWith(token)
+      : token.endsWith('/*')
+        ? type.startsWith(token.slice(0, -1))
+        : type === token,
+  );
 }
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -50,13 +59,19 @@ export function formatFileSize(bytes: number, locale: string): string {
   const key = `${unit} ${digits}`;
   let format = sizeFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: unit ? 'short' : 'long', maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: UNITS[unit],
+      unitDisplay: unit ? 'short' : 'long',
+      maximumFractionDigits: digits,
+    });
     sizeFormats.set(key, format);
   }
   return format.format(value);
 }
 
-const limit = (value: number | undefined, fallback: number) => (value !== undefined && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback);
+const limit = (value: number | undefined, fallback: number) =>
+  value !== undefined && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 
 function tooManyMessage(maxFiles: number): string {
   if (maxFiles === 0) return msg('Files cannot be attached to this message.');
@@ -66,12 +81,21 @@ function tooManyMessage(maxFiles: number): string {
 
 /** At most two refusals named one by one; a long list of them would bury the message. */
 function refusalText(refusals: string[], tooMany: string | undefined): string {
-  const named = refusals.length > 3 ? [...refusals.slice(0, 2), msg(str`${refusals.length - 2} more files were not attached.`)] : refusals;
+  const named =
+    refusals.length > 3
+      ? [...refusals.slice(0, 2), msg(str`${refusals.length - 2} more files were not attached.`)]
+      : refusals;
   return [...named, tooMany].filter(Boolean).join(' ');
 }
 
 /** What `add` makes of the files it is given: those to list (with the file to read each from) and why others were refused. */
-export function screen(files: Iterable<File>, listed: number, { accept, maxFileSize, maxFiles }: AttachmentLimits, nextId: () => number, locale: string) {
+export function screen(
+  files: Iterable<File>,
+  listed: number,
+  { accept, maxFileSize, maxFiles }: AttachmentLimits,
+  nextId: () => number,
+  locale: string,
+) {
   const maxSize = limit(maxFileSize, DEFAULT_MAX_FILE_SIZE);
   const maxCount = limit(maxFiles, DEFAULT_MAX_FILES);
   const refusals: string[] = [];
@@ -79,11 +103,19 @@ export function screen(files: Iterable<File>, listed: number, { accept, maxFileS
   let tooMany = false;
   for (const file of files) {
     const name = file.name;
-    if (!acceptsFile(accept, file)) refusals.push(msg(str`"${name}" was not attached: this type of file is not accepted.`));
-    else if (file.size > maxSize) refusals.push(msg(str`"${name}" was not attached: it is larger than ${formatFileSize(maxSize, locale)}.`));
+    if (!acceptsFile(accept, file))
+      refusals.push(msg(str`"${name}" was not attached: this type of file is not accepted.`));
+    else if (file.size > maxSize)
+      refusals.push(
+        msg(str`"${name}" was not attached: it is larger than ${formatFileSize(maxSize, locale)}.`),
+      );
     else if (listed + accepted.length >= maxCount) tooMany = true;
     // A file the browser cannot type is still sent with a media type, as its data: URL has one.
-    else accepted.push([{ id: nextId(), name, size: file.size, mediaType: file.type || 'application/octet-stream' }, file]);
+    else
+      accepted.push([
+        { id: nextId(), name, size: file.size, mediaType: file.type || 'application/octet-stream' },
+        file,
+      ]);
   }
   const error = refusalText(refusals, tooMany ? tooManyMessage(maxCount) : undefined);
   return { accepted, error, none: !accepted.length && !refusals.length && !tooMany };

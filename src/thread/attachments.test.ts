@@ -25,7 +25,11 @@ class AttachHost extends LitElement {
   @state() draft = '';
   /** What Send sent. */
   sent: { text: string; files: FilePartFields[] }[] = [];
-  attachments = new Attachments(this, () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }));
+  attachments = new Attachments(this, () => ({
+    accept: this.accept,
+    maxFileSize: this.maxFileSize,
+    maxFiles: this.maxFiles,
+  }));
 
   override render() {
     return composer({
@@ -43,10 +47,16 @@ class AttachHost extends LitElement {
 }
 customElements.define('attach-test-host', AttachHost);
 
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  ),
+  (c) => c.charCodeAt(0),
+);
 const png = (name = 'photo.png') => new File([PNG], name, { type: 'image/png' });
 const pdf = (name = 'report.pdf') => new File(['%PDF-1.7 tiny'], name, { type: 'application/pdf' });
-const bytes = (name: string, size: number, type = '') => new File([new Uint8Array(size)], name, { type });
+const bytes = (name: string, size: number, type = '') =>
+  new File([new Uint8Array(size)], name, { type });
 
 const transfer = (files: File[]) => {
   const data = new DataTransfer();
@@ -69,8 +79,15 @@ async function settled(el: AttachHost) {
 /** Drops `files` on the composer as a person dragging them from the desktop does. */
 async function drop(el: AttachHost, files: File[]) {
   const dataTransfer = transfer(files);
-  $(el, 'textarea').dispatchEvent(new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true, composed: true }));
-  const dropped = new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true, composed: true });
+  $(el, 'textarea').dispatchEvent(
+    new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true, composed: true }),
+  );
+  const dropped = new DragEvent('drop', {
+    dataTransfer,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+  });
   $(el, 'form').dispatchEvent(dropped);
   await settled(el);
   return dropped;
@@ -79,9 +96,14 @@ async function drop(el: AttachHost, files: File[]) {
 const chipNames = (el: AttachHost) => $$(el, '.chip .name').map((n) => n.textContent!.trim());
 const status = (el: AttachHost) => $(el, '[role="status"]').textContent!.trim();
 const sendButton = (el: AttachHost) => $<HTMLButtonElement>(el, 'button[type="submit"]');
-const removeButton = (el: AttachHost, name: string) => $$<HTMLButtonElement>(el, '.chip button').find((b) => b.getAttribute('aria-label') === `Remove ${name}`);
+const removeButton = (el: AttachHost, name: string) =>
+  $$<HTMLButtonElement>(el, '.chip button').find(
+    (b) => b.getAttribute('aria-label') === `Remove ${name}`,
+  );
 const attachButton = (el: AttachHost) =>
-  $$<HTMLButtonElement>(el, 'button').find((b) => !b.getAttribute('aria-label') && b.textContent!.trim() === 'Attach files');
+  $$<HTMLButtonElement>(el, 'button').find(
+    (b) => !b.getAttribute('aria-label') && b.textContent!.trim() === 'Attach files',
+  );
 
 function focused(): Element | null {
   let active = document.activeElement;
@@ -145,18 +167,37 @@ describe('composer attachments', () => {
 
   it('shows a chip per file with its name and size, and a thumbnail only for a raster image', async () => {
     const el = await openHost();
-    const svgFile = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' });
+    const svgFile = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
+      type: 'image/svg+xml',
+    });
     const fake = new File(['not a picture'], 'fake.png', { type: 'image/png' });
-    await drop(el, [png(), bytes('a-very-long-file-name-that-goes-on-and-on-and-on-and-on-and-on.csv', 2048, 'text/csv'), svgFile, fake]);
+    await drop(el, [
+      png(),
+      bytes('a-very-long-file-name-that-goes-on-and-on-and-on-and-on-and-on.csv', 2048, 'text/csv'),
+      svgFile,
+      fake,
+    ]);
     const chips = $$(el, '.chip');
-    expect(chips.map((c) => c.querySelector('.size')!.textContent!.trim())).to.deep.equal([`${PNG.length} bytes`, '2 kB', '41 bytes', '13 bytes']);
+    expect(chips.map((c) => c.querySelector('.size')!.textContent!.trim())).to.deep.equal([
+      `${PNG.length} bytes`,
+      '2 kB',
+      '41 bytes',
+      '13 bytes',
+    ]);
     const thumbs = $$<HTMLImageElement>(el, '.chip img');
-    expect(thumbs.map((img) => `${img.src.slice(0, 22)} alt="${img.alt}"`)).to.deep.equal(Array(2).fill('data:image/png;base64, alt=""'));
-    await waitUntil(() => thumbs[1]!.hidden, 'an image that does not decode leaves the file glyph showing');
+    expect(thumbs.map((img) => `${img.src.slice(0, 22)} alt="${img.alt}"`)).to.deep.equal(
+      Array(2).fill('data:image/png;base64, alt=""'),
+    );
+    await waitUntil(
+      () => thumbs[1]!.hidden,
+      'an image that does not decode leaves the file glyph showing',
+    );
     expect(thumbs[0]!.hidden).to.be.false;
     const name = chips[1]!.querySelector<HTMLElement>('.name')!;
     expect(name.scrollWidth, 'a long name is cut short').to.be.greaterThan(name.clientWidth);
-    expect(name.title).to.equal('a-very-long-file-name-that-goes-on-and-on-and-on-and-on-and-on.csv');
+    expect(name.title).to.equal(
+      'a-very-long-file-name-that-goes-on-and-on-and-on-and-on-and-on.csv',
+    );
   });
 
   it('removes a chip with its Remove button, by click or by keyboard, and keeps the focus in the composer', async () => {
@@ -172,7 +213,10 @@ describe('composer attachments', () => {
     expect(chipNames(el)).to.deep.equal(['c.png']);
     expect(focused()?.getAttribute('aria-label')).to.equal('Remove c.png');
     await sendKeys({ press: 'Space' });
-    await waitUntil(() => focused()?.localName === 'textarea', 'focus moves to the message box once no chip is left');
+    await waitUntil(
+      () => focused()?.localName === 'textarea',
+      'focus moves to the message box once no chip is left',
+    );
     expect(chipNames(el)).to.deep.equal([]);
     expect($$(el, '.attachments')).to.have.length(0);
   });
@@ -180,7 +224,11 @@ describe('composer attachments', () => {
   it('take() returns the files as data: URLs with media type and filename, and empties the composer', async () => {
     const el = await openHost();
     const text = 'Zählerstand 42 ✓';
-    await drop(el, [png(), new File([text], 'reading.txt', { type: 'text/plain' }), bytes('blob.bin', 3)]);
+    await drop(el, [
+      png(),
+      new File([text], 'reading.txt', { type: 'text/plain' }),
+      bytes('blob.bin', 3),
+    ]);
     const parts = el.attachments.take();
     await el.updateComplete;
     expect(parts.map(({ mediaType, filename }) => ({ mediaType, filename }))).to.deep.equal([
@@ -200,7 +248,12 @@ describe('composer attachments', () => {
   it('attaches a file pasted into the message box; a text paste stays a text paste', async () => {
     const el = await openHost();
     const textarea = $<HTMLTextAreaElement>(el, 'textarea');
-    const filePaste = new ClipboardEvent('paste', { clipboardData: transfer([png('pasted.png')]), bubbles: true, cancelable: true, composed: true });
+    const filePaste = new ClipboardEvent('paste', {
+      clipboardData: transfer([png('pasted.png')]),
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    });
     textarea.dispatchEvent(filePaste);
     await settled(el);
     expect(filePaste.defaultPrevented).to.be.true;
@@ -208,7 +261,12 @@ describe('composer attachments', () => {
 
     const words = new DataTransfer();
     words.setData('text/plain', 'hello');
-    const textPaste = new ClipboardEvent('paste', { clipboardData: words, bubbles: true, cancelable: true, composed: true });
+    const textPaste = new ClipboardEvent('paste', {
+      clipboardData: words,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    });
     textarea.dispatchEvent(textPaste);
     expect(textPaste.defaultPrevented).to.be.false;
     expect(chipNames(el)).to.deep.equal(['pasted.png']);
@@ -218,12 +276,19 @@ describe('composer attachments', () => {
     const el = await openHost();
     const form = $(el, 'form');
     const dataTransfer = transfer([pdf()]);
-    const over = new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true, composed: true });
+    const over = new DragEvent('dragover', {
+      dataTransfer,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    });
     $(el, 'textarea').dispatchEvent(over);
     await el.updateComplete;
     expect(over.defaultPrevented, 'a drop target').to.be.true;
     expect(form.classList.contains('dragging')).to.be.true;
-    form.dispatchEvent(new DragEvent('dragleave', { dataTransfer, bubbles: true, relatedTarget: document.body }));
+    form.dispatchEvent(
+      new DragEvent('dragleave', { dataTransfer, bubbles: true, relatedTarget: document.body }),
+    );
     await el.updateComplete;
     expect(form.classList.contains('dragging')).to.be.false;
 
@@ -234,7 +299,12 @@ describe('composer attachments', () => {
 
     const text = new DataTransfer();
     text.setData('text/plain', 'dragged words');
-    const textOver = new DragEvent('dragover', { dataTransfer: text, bubbles: true, cancelable: true, composed: true });
+    const textOver = new DragEvent('dragover', {
+      dataTransfer: text,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    });
     $(el, 'textarea').dispatchEvent(textOver);
     expect(textOver.defaultPrevented, 'text drags are the browser’s').to.be.false;
   });
@@ -242,11 +312,15 @@ describe('composer attachments', () => {
   it('enables Send with a file alone, waits while a file is read, and sends the files', async () => {
     const el = await openHost();
     expect(sendButton(el).disabled).to.be.true;
-    $(el, 'form').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer([png()]), bubbles: true, cancelable: true }));
+    $(el, 'form').dispatchEvent(
+      new DragEvent('drop', { dataTransfer: transfer([png()]), bubbles: true, cancelable: true }),
+    );
     await el.updateComplete;
     expect(el.attachments.reading).to.be.true;
     expect(sendButton(el).disabled, 'disabled while reading').to.be.true;
-    $(el, 'textarea').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    $(el, 'textarea').dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+    );
     expect(el.sent, 'Enter waits too').to.have.length(0);
     await settled(el);
     expect(sendButton(el).disabled).to.be.false;
@@ -276,13 +350,17 @@ describe('composer attachments', () => {
     await sendKeys({ press: 'Enter' });
     expect(opened).to.equal(1);
     await sendKeys({ press: 'Tab' });
-    expect(focused()?.localName, 'Tab goes from the button to the message box').to.equal('textarea');
+    expect(focused()?.localName, 'Tab goes from the button to the message box').to.equal(
+      'textarea',
+    );
 
     picker.files = transfer([png('picked.png'), pdf()]).files;
     picker.dispatchEvent(new Event('change', { bubbles: true }));
     await settled(el);
     expect(chipNames(el)).to.deep.equal(['picked.png']);
-    expect(status(el)).to.equal('"report.pdf" was not attached: this type of file is not accepted.');
+    expect(status(el)).to.equal(
+      '"report.pdf" was not attached: this type of file is not accepted.',
+    );
     expect(picker.value, 'the same file can be picked again').to.equal('');
   });
 

@@ -86,7 +86,13 @@ export class Attachments implements ReactiveController {
     this.adding++;
     try {
       const handling = await this.handling();
-      const { accepted, error, none } = handling.screen(files, this.files.length, this.limits(), () => this.nextId++, this.locale);
+      const { accepted, error, none } = handling.screen(
+        files,
+        this.files.length,
+        this.limits(),
+        () => this.nextId++,
+        this.locale,
+      );
       if (none) return;
       this.error = error;
       this.files = [...this.files, ...accepted.map(([pending]) => pending)];
@@ -142,7 +148,9 @@ export class Attachments implements ReactiveController {
 
   /** The files read so far as `file` part fields, taken out of the composer (a file still being read stays). */
   take(): FilePartFields[] {
-    const read = this.files.filter((file): file is PendingFile & { url: string } => file.url !== undefined);
+    const read = this.files.filter(
+      (file): file is PendingFile & { url: string } => file.url !== undefined,
+    );
     this.files = this.files.filter((file) => file.url === undefined);
     this.error = '';
     this.host.requestUpdate();

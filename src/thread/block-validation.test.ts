@@ -16,7 +16,17 @@ const invalidBlock = {
   block_id: 'broken-chart',
   fallback_text: 'Sales rose each month.',
   root: 'c',
-  elements: { c: { type: 'Chart', props: { title: 'Sales', kind: 'line', labels: ['Jan', 'Feb'], series: [{ name: 'EU', values: [1] }] } } },
+  elements: {
+    c: {
+      type: 'Chart',
+      props: {
+        title: 'Sales',
+        kind: 'line',
+        labels: ['Jan', 'Feb'],
+        series: [{ name: 'EU', values: [1] }],
+      },
+    },
+  },
 };
 
 async function openThread(threadId: string, errors: string[]): Promise<AgentThread> {
@@ -33,7 +43,12 @@ describe('block validation in a thread', () => {
     const id = uid('invalid');
     const liveErrors: string[] = [];
     const live = await openThread(id, liveErrors);
-    for (const part of [{ type: 'start' }, { type: 'data-answer_ui', id: 'broken-chart', data: invalidBlock }, { type: 'finish' }]) live.applyPart(part);
+    for (const part of [
+      { type: 'start' },
+      { type: 'data-answer_ui', id: 'broken-chart', data: invalidBlock },
+      { type: 'finish' },
+    ])
+      live.applyPart(part);
     await settle(live);
     await live.saved();
     expect(liveErrors).to.deep.equal(['misaligned_series']);

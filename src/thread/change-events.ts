@@ -10,8 +10,20 @@ import { noticeText } from './turn.js';
  */
 export function changeEvents(change: Change): Event[] {
   const events: Event[] = [];
-  if (change.notice) events.push(new AnswerErrorEvent({ code: change.notice.code, message: change.notice.detail || noticeText(change.notice) }));
-  if (change.rejected) events.push(new AnswerErrorEvent({ code: change.rejected.errors[0]!.code, message: describeErrors(change.rejected.errors) }));
+  if (change.notice)
+    events.push(
+      new AnswerErrorEvent({
+        code: change.notice.code,
+        message: change.notice.detail || noticeText(change.notice),
+      }),
+    );
+  if (change.rejected)
+    events.push(
+      new AnswerErrorEvent({
+        code: change.rejected.errors[0]!.code,
+        message: describeErrors(change.rejected.errors),
+      }),
+    );
   if (change.data) events.push(new AnswerDataEvent(change.data));
   return events;
 }

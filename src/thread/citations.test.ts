@@ -19,7 +19,12 @@ const text = (id: string, delta: string): Part[] => [
   { type: 'text-end', id },
 ];
 const SOURCES: Part[] = [
-  { type: 'source-url', sourceId: 's1', url: 'https://example.com/revenue', title: 'Revenue report' },
+  {
+    type: 'source-url',
+    sourceId: 's1',
+    url: 'https://example.com/revenue',
+    title: 'Revenue report',
+  },
   { type: 'source-url', sourceId: 's2', url: 'https://example.com/cloud', title: 'Cloud figures' },
 ];
 
@@ -30,7 +35,10 @@ async function threadWith(parts: Part[]) {
     more.forEach((part) => thread.applyPart(part));
     await settle(thread);
     const turn = $(thread, 'agent-turn');
-    await waitUntil(() => $$(turn, 'answer-sources').every((list) => list.shadowRoot), 'the source list did not load');
+    await waitUntil(
+      () => $$(turn, 'answer-sources').every((list) => list.shadowRoot),
+      'the source list did not load',
+    );
     await settle(thread);
   };
   await feed([{ type: 'start' }, ...parts]);
@@ -38,16 +46,25 @@ async function threadWith(parts: Part[]) {
   /** The citation links in the turn's answer text: `name → href`. */
   const cites = () =>
     $$(turn(), 'answer-markdown').flatMap((md) =>
-      $$<HTMLAnchorElement>(md, 'a.cite').map((a) => `${a.getAttribute('aria-label')} → ${a.getAttribute('href')}`),
+      $$<HTMLAnchorElement>(md, 'a.cite').map(
+        (a) => `${a.getAttribute('aria-label')} → ${a.getAttribute('href')}`,
+      ),
     );
-  const citeLink = (n: number) => $$(turn(), 'answer-markdown').flatMap((md) => $$<HTMLAnchorElement>(md, `a.cite[href="#source-${n}"]`))[0]!;
+  const citeLink = (n: number) =>
+    $$(turn(), 'answer-markdown').flatMap((md) =>
+      $$<HTMLAnchorElement>(md, `a.cite[href="#source-${n}"]`),
+    )[0]!;
   const sources = () => $(turn(), 'answer-sources');
   return { thread, feed, turn, cites, citeLink, sources };
 }
 
 describe('citations in an answer', () => {
   it('links [N] to source N when the turn has N sources; not [3], not inside code', async () => {
-    const { turn, cites, citeLink } = await threadWith([...text('t1', TEXT), ...SOURCES, { type: 'finish' }]);
+    const { turn, cites, citeLink } = await threadWith([
+      ...text('t1', TEXT),
+      ...SOURCES,
+      { type: 'finish' },
+    ]);
     expect(cites()).to.deep.equal(['Source 1 → #source-1', 'Source 2 → #source-2']);
     expect(citeLink(1).textContent).to.equal('[1]');
     const markdown = $(turn(), 'answer-markdown');
@@ -57,7 +74,11 @@ describe('citations in an answer', () => {
   });
 
   it('following a citation scrolls to its source, focuses its link and highlights it for a moment', async () => {
-    const { cites, citeLink, sources } = await threadWith([...text('t1', TEXT), ...SOURCES, { type: 'finish' }]);
+    const { cites, citeLink, sources } = await threadWith([
+      ...text('t1', TEXT),
+      ...SOURCES,
+      { type: 'finish' },
+    ]);
     expect(cites()).to.have.length(2);
     const before = location.href;
     citeLink(2).click();
@@ -76,13 +97,21 @@ describe('citations in an answer', () => {
     expect(list.shadowRoot!.activeElement).to.equal($(list, '#source-1 a'));
     expect($$(list, 'li.highlight').map((li) => li.id)).to.deep.equal(['source-1']);
     expect(location.href).to.equal(before);
-    await waitUntil(() => !$$(list, 'li.highlight').length, 'the highlight did not fade', { timeout: 3_000 });
+    await waitUntil(() => !$$(list, 'li.highlight').length, 'the highlight did not fade', {
+      timeout: 3_000,
+    });
   });
 
   it('focuses the entry itself when the source has no link', async () => {
     const { citeLink, sources } = await threadWith([
       ...text('t1', 'See [1].'),
-      { type: 'source-document', sourceId: 'd1', mediaType: 'application/pdf', title: 'Ledger', filename: 'ledger.pdf' },
+      {
+        type: 'source-document',
+        sourceId: 'd1',
+        mediaType: 'application/pdf',
+        title: 'Ledger',
+        filename: 'ledger.pdf',
+      },
       { type: 'finish' },
     ]);
     citeLink(1).click();
@@ -109,7 +138,9 @@ describe('citations in an answer', () => {
       { type: 'data-final_answer', data: { text: TEXT, ui_block_ids: [] } },
       { type: 'finish' },
     ]);
-    expect($$($(turn(), '.report answer-markdown'), 'a.cite').map((a) => a.getAttribute('aria-label'))).to.deep.equal(['Source 1', 'Source 2']);
+    expect(
+      $$($(turn(), '.report answer-markdown'), 'a.cite').map((a) => a.getAttribute('aria-label')),
+    ).to.deep.equal(['Source 1', 'Source 2']);
     expect(cites()).to.have.length(2);
     citeLink(1).click();
     expect(sources().shadowRoot!.activeElement).to.equal($(sources(), '#source-1 a'));

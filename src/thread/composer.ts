@@ -16,7 +16,8 @@ export interface ComposerOptions {
 }
 
 const paperclip = svg`<path d="M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />`;
-const carriesFiles = (data: DataTransfer | null): data is DataTransfer => !!data && [...data.types].includes('Files');
+const carriesFiles = (data: DataTransfer | null): data is DataTransfer =>
+  !!data && [...data.types].includes('Files');
 
 /**
  * The message box with Send (or Stop): Enter sends, Shift+Enter adds a line,
@@ -32,7 +33,9 @@ export function composer({ draft, busy, attachments, input, send, stop }: Compos
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) submit(event);
   };
   const openPicker = (event: Event) => {
-    const picker = (event.currentTarget as Element).closest('form')!.querySelector<HTMLInputElement>('input[type=file]')!;
+    const picker = (event.currentTarget as Element)
+      .closest('form')!
+      .querySelector<HTMLInputElement>('input[type=file]')!;
     try {
       picker.showPicker();
     } catch {
@@ -60,7 +63,8 @@ export function composer({ draft, busy, attachments, input, send, stop }: Compos
     attachments.setDragging(true);
   };
   const dragleave = (event: DragEvent) => {
-    if (!(event.currentTarget as Element).contains(event.relatedTarget as Node | null)) attachments.setDragging(false);
+    if (!(event.currentTarget as Element).contains(event.relatedTarget as Node | null))
+      attachments.setDragging(false);
   };
   // Files dropped on the composer are attached; the browser does not open them in place of the page.
   const drop = (event: DragEvent) => {
@@ -127,7 +131,8 @@ export class Composer {
   /** Sends the draft and the files, once they are read; a message needs one or the other. */
   private send() {
     const text = this.draft.trim();
-    if ((!text && !this.attachments.hasFiles) || this.attachments.reading || this.actions.busy()) return;
+    if ((!text && !this.attachments.hasFiles) || this.attachments.reading || this.actions.busy())
+      return;
     this.draft = '';
     this.actions.send(text, this.attachments.take());
   }
@@ -137,6 +142,13 @@ export class Composer {
       this.draft = draft;
       this.host.requestUpdate();
     };
-    return composer({ draft: this.draft, busy: this.actions.busy(), attachments: this.attachments, input, send: () => this.send(), stop: this.actions.stop });
+    return composer({
+      draft: this.draft,
+      busy: this.actions.busy(),
+      attachments: this.attachments,
+      input,
+      send: () => this.send(),
+      stop: this.actions.stop,
+    });
   }
 }

@@ -13,5 +13,7 @@ export function readDataUrl(file: Blob): Promise<string> {
 
 /** Whether `url` is a `data:` URL of an image a page may show as a thumbnail (not SVG: an SVG is a document, not a picture). */
 export function isThumbnailUrl(url: string | undefined): url is string {
-  return !!url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url) && !/^data:image\/svg\+xml[;,]/i.test(url);
+  return (
+    !!url && /^data:image\/[a-z0-9.+-]+[;,]/i.test(url) && !/^data:image\/svg\+xml[;,]/i.test(url)
+  );
 }

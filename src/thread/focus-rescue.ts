@@ -1,6 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-type Host = ReactiveControllerHost & { readonly shadowRoot: ShadowRoot | null; readonly renderRoot: HTMLElement | DocumentFragment };
+type Host = ReactiveControllerHost & {
+  readonly shadowRoot: ShadowRoot | null;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+};
 
 /**
  * When an update removes the control that had focus (Stop once the answer
@@ -22,6 +25,7 @@ export class FocusRescue implements ReactiveController {
   }
 
   hostUpdated() {
-    if (this.hadFocus && !this.host.shadowRoot?.activeElement) this.host.renderRoot.querySelector<HTMLElement>(this.target)?.focus();
+    if (this.hadFocus && !this.host.shadowRoot?.activeElement)
+      this.host.renderRoot.querySelector<HTMLElement>(this.target)?.focus();
   }
 }

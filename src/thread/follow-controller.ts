@@ -135,7 +135,9 @@ export class FollowController implements ReactiveController {
       // What is let go above moves the content up: the scroll that follows is not the reader's.
       this.autoScrollTop = 0;
     }
-    return this.shownFrom > 0 || this.shownTo < count ? messages.slice(this.shownFrom, this.shownTo) : messages;
+    return this.shownFrom > 0 || this.shownTo < count
+      ? messages.slice(this.shownFrom, this.shownTo)
+      : messages;
   }
 
   /**
@@ -145,7 +147,8 @@ export class FollowController implements ReactiveController {
    */
   onScroll = () => {
     const scroller = this.scroller!;
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK;
+    const atBottom =
+      scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_SLACK;
     if (atBottom && this.shownTo >= this.counted) {
       this.following = true;
       this.autoScrollTop = scroller.scrollTop;
@@ -195,7 +198,8 @@ export class FollowController implements ReactiveController {
     this.inView = { earlier: false, later: false };
     this.host.requestUpdate();
     void this.host.updateComplete.then(() => {
-      if (scroller && anchor?.isConnected) scroller.scrollTop += anchor.getBoundingClientRect().top - top;
+      if (scroller && anchor?.isConnected)
+        scroller.scrollTop += anchor.getBoundingClientRect().top - top;
     });
   }
 
@@ -208,7 +212,8 @@ export class FollowController implements ReactiveController {
     if (!pagers.length || !scroller) return;
     this.pagerObserver = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) this.inView[entry.target.matches('.later') ? 'later' : 'earlier'] = entry.isIntersecting;
+        for (const entry of entries)
+          this.inView[entry.target.matches('.later') ? 'later' : 'earlier'] = entry.isIntersecting;
         this.pageIfWanted();
       },
       { root: scroller },

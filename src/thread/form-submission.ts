@@ -6,7 +6,11 @@ import type { AnswerFormSubmitEvent, FormSubmitDetail } from '../components/shar
 import { AgentTurn } from './turn.js';
 
 /** A readable user message for a form submission: "Title — Label: answer; …". */
-export function formSummary(title: string | undefined, fields: readonly FormFieldT[], values: Record<string, FormValue>): string {
+export function formSummary(
+  title: string | undefined,
+  fields: readonly FormFieldT[],
+  values: Record<string, FormValue>,
+): string {
   const answers = Object.entries(values).map(([name, value]) => {
     const field = fields.find((f) => f.name === name);
     return `${field?.label ?? name}: ${formatAnswer(field ?? { kind: 'text' }, value)}`;
@@ -15,11 +19,17 @@ export function formSummary(title: string | undefined, fields: readonly FormFiel
 }
 
 /** The user message a form submission becomes: its answers as text, and the submission itself as data. */
-function submissionMessage(item: BlockItem | undefined, { blockId, elementId, values }: FormSubmitDetail) {
+function submissionMessage(
+  item: BlockItem | undefined,
+  { blockId, elementId, values }: FormSubmitDetail,
+) {
   const block = item?.valid ? (item.block as Block) : undefined;
   const form = block?.elements[elementId];
   const props = form?.type === 'FollowUpForm' ? form.props : undefined;
-  return { text: formSummary(props?.title, props?.fields ?? [], values), data: { type: 'answer_form', blockId, elementId, values } };
+  return {
+    text: formSummary(props?.title, props?.fields ?? [], values),
+    data: { type: 'answer_form', blockId, elementId, values },
+  };
 }
 
 interface FormHost extends ReactiveControllerHost, HTMLElement {
@@ -50,7 +60,9 @@ export class FormBridge implements ReactiveController {
 
   private onSubmit = (event: AnswerFormSubmitEvent) => {
     const { blockId, elementId, values } = event.detail;
-    const turn = event.composedPath().find((node): node is AgentTurn => node instanceof AgentTurn)?.turn;
+    const turn = event
+      .composedPath()
+      .find((node): node is AgentTurn => node instanceof AgentTurn)?.turn;
     const item = this.state.recordSubmission(blockId, elementId, values, turn?.id);
     if (turn) this.turnChanged(turn);
     const { text, data } = submissionMessage(item, event.detail);

@@ -13,7 +13,14 @@ import type { AgentThread } from './thread.js';
  * and its report there, also after a reload.
  */
 
-type Content = { type: string; toolName?: string; toolCallId?: string; input?: unknown; output?: { type: string; value?: unknown }; text?: string };
+type Content = {
+  type: string;
+  toolName?: string;
+  toolCallId?: string;
+  input?: unknown;
+  output?: { type: string; value?: unknown };
+  text?: string;
+};
 type PromptMessage = { role: string; content: string | Content[] };
 interface Log {
   requests: { messages: { role: string; parts: { type: string }[] }[] }[];
@@ -26,10 +33,13 @@ const LATE_TEXT = 'A late word after the report.';
 let serial = 0;
 const uid = (name: string) => `${name}-${Date.now().toString(36)}-${serial++}`;
 
-const log = async (chatId: string): Promise<Log> => (await fetch(`/api/plain/log?chat=${encodeURIComponent(chatId)}`)).json() as Promise<Log>;
+const log = async (chatId: string): Promise<Log> =>
+  (await fetch(`/api/plain/log?chat=${encodeURIComponent(chatId)}`)).json() as Promise<Log>;
 
 async function thread(threadId: string, api: string): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread api=${api} thread-id=${threadId}></agent-thread>`);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread api=${api} thread-id=${threadId}></agent-thread>`,
+  );
   await el.restored;
   return el;
 }
@@ -45,21 +55,30 @@ function promptFor(prompts: PromptMessage[][], question: string): PromptMessage[
   return prompt;
 }
 
-const contents = (prompt: PromptMessage[], role: string) => prompt.flatMap((m) => (m.role === role && Array.isArray(m.content) ? m.content : []));
+const contents = (prompt: PromptMessage[], role: string) =>
+  prompt.flatMap((m) => (m.role === role && Array.isArray(m.content) ? m.content : []));
 
 /** Each tool call the prompt holds, with the kind of result it came back with. */
 function callsWithResults(prompt: PromptMessage[]) {
   const results = new Map(contents(prompt, 'tool').map((part) => [part.toolCallId, part.output]));
   return contents(prompt, 'assistant')
     .filter((part) => part.type === 'tool-call')
-    .map((call) => ({ name: call.toolName, input: call.input, result: results.get(call.toolCallId) }));
+    .map((call) => ({
+      name: call.toolName,
+      input: call.input,
+      result: results.get(call.toolCallId),
+    }));
 }
 
 /** What the model of the turn that asked `question` was told of the first turn. */
 function expectFirstTurnIn(prompt: PromptMessage[]) {
   const assistant = contents(prompt, 'assistant');
-  expect(assistant.filter((p) => p.type === 'text').map((p) => p.text)).to.include('Checking the sales.');
-  expect(assistant.filter((p) => p.type === 'reasoning').map((p) => p.text)).to.include('The sales table first, then the logs.');
+  expect(assistant.filter((p) => p.type === 'text').map((p) => p.text)).to.include(
+    'Checking the sales.',
+  );
+  expect(assistant.filter((p) => p.type === 'reasoning').map((p) => p.text)).to.include(
+    'The sales table first, then the logs.',
+  );
   const calls = callsWithResults(prompt);
   expect(calls.map((c) => [c.name, c.result?.type])).to.deep.equal([
     ['query_sales', 'json'],
@@ -70,7 +89,10 @@ function expectFirstTurnIn(prompt: PromptMessage[]) {
   expect(calls[0]!.result!.value).to.deep.equal({ rows: 3, total: 1_200_000 });
   expect(calls[2]!.input, 'the block it showed').to.deep.include({ block_id: 'q3-revenue' });
   expect(calls[2]!.result!.value).to.deep.include({ ok: true, block_id: 'q3-revenue' });
-  expect(calls[3]!.input, 'the report it gave').to.deep.equal({ text: 'Revenue rose **12%** in Q3.', ui_block_ids: ['q3-revenue'] });
+  expect(calls[3]!.input, 'the report it gave').to.deep.equal({
+    text: 'Revenue rose **12%** in Q3.',
+    ui_block_ids: ['q3-revenue'],
+  });
   expect(calls[3]!.result!.value).to.deep.include({ ok: true });
   expect(JSON.stringify(prompt), 'nothing that came after the report').not.to.include(LATE_TEXT);
 }
@@ -86,9 +108,15 @@ for (const [major, api] of [
       await first.send('How did Q3 go?');
       await settle(first);
       expect($$(first, 'agent-turn')).to.have.length(1);
-      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the first run never ended');
+      await waitUntil(
+        async () => (await log(threadId)).fates.length === 1,
+        'the first run never ended',
+      );
       await first.send('Explain the table.');
-      await waitUntil(async () => (await log(threadId)).fates.length === 2, 'the second run never ended');
+      await waitUntil(
+        async () => (await log(threadId)).fates.length === 2,
+        'the second run never ended',
+      );
       let { prompts } = await log(threadId);
       expectFirstTurnIn(promptFor(prompts, 'Explain the table.'));
       await first.saved();
@@ -97,13 +125,19 @@ for (const [major, api] of [
       const again = await thread(threadId, api);
       expect(again.messages).to.have.length(4);
       await again.send('And after a reload?');
-      await waitUntil(async () => (await log(threadId)).fates.length === 3, 'the third run never ended');
+      await waitUntil(
+        async () => (await log(threadId)).fates.length === 3,
+        'the third run never ended',
+      );
       ({ prompts } = await log(threadId));
       const afterReload = promptFor(prompts, 'And after a reload?');
       expectFirstTurnIn(afterReload);
       expect(contents(afterReload, 'assistant').map((p) => p.text)).to.include('Answer number 3.');
       const { requests } = await log(threadId);
-      expect(requests[2]!.messages.slice(0, 3), 'after the reload, what went before goes as it went').to.deep.equal(requests[1]!.messages);
+      expect(
+        requests[2]!.messages.slice(0, 3),
+        'after the reload, what went before goes as it went',
+      ).to.deep.equal(requests[1]!.messages);
     });
 
     it('seals the turn at the report but reads the run to its end: the server finishes and saves, nothing after the report shows', async () => {
@@ -130,7 +164,11 @@ for (const [major, api] of [
       el.stop();
       await sent;
       expect(el.busy).to.equal(false);
-      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the server never saw the response end', { timeout: 8000 });
+      await waitUntil(
+        async () => (await log(threadId)).fates.length === 1,
+        'the server never saw the response end',
+        { timeout: 8000 },
+      );
       expect((await log(threadId)).fates).to.deep.equal(['cancelled']);
       expect(el.messages.at(-1)).to.include({ status: 'stopped' });
     });

@@ -18,7 +18,12 @@ const turn = (answer: string): Part[] => [
 async function hostStore(threadId: string) {
   const store = memoryStore();
   await store.put(threadId, 0, { role: 'user', id: 'u1', text: 'Question kept by the host' });
-  await store.put(threadId, 1, { role: 'assistant', id: 'a1', status: 'complete', items: [{ kind: 'text', key: 'text:a', text: 'Answer kept by the host' }] });
+  await store.put(threadId, 1, {
+    role: 'assistant',
+    id: 'a1',
+    status: 'complete',
+    items: [{ kind: 'text', key: 'text:a', text: 'Answer kept by the host' }],
+  });
   return store;
 }
 
@@ -40,12 +45,16 @@ describe('a store set after the first render', () => {
     el.store = store;
     await el.restored;
     await settle(el);
-    expect(outline(el)).to.include('Question kept by the host').and.include('Answer kept by the host');
+    expect(outline(el))
+      .to.include('Question kept by the host')
+      .and.include('Answer kept by the host');
 
     await talk(el, 'A new question', turn('A new answer'));
     await el.saved();
     const { messages } = await store.load(id);
-    expect(messages.map((record) => (record.message as { id: string }).id).slice(0, 2)).to.deep.equal(['u1', 'a1']);
+    expect(
+      messages.map((record) => (record.message as { id: string }).id).slice(0, 2),
+    ).to.deep.equal(['u1', 'a1']);
     expect(messages).to.have.length(4);
   });
 
@@ -62,6 +71,10 @@ describe('a store set after the first render', () => {
     await el.updateComplete;
     expect(outline(el), 'the answer in flight is not clobbered').to.include('Still streaming');
     el.applyPart({ type: 'finish' });
-    await waitUntil(() => outline(el).includes('Answer kept by the host'), 'the host store was not loaded', { timeout: 5000 });
+    await waitUntil(
+      () => outline(el).includes('Answer kept by the host'),
+      'the host store was not loaded',
+      { timeout: 5000 },
+    );
   });
 });

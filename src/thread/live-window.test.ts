@@ -8,7 +8,8 @@ import type { AgentThread } from './thread.js';
 /* A long live conversation keeps only its end rendered while the reader follows it. */
 
 const ids = (el: AgentThread) => el.messages.map((message) => message.id);
-const shownIds = (el: AgentThread) => $$(el, '.messages > .entry').map((entry) => (entry as HTMLElement).dataset.messageId!);
+const shownIds = (el: AgentThread) =>
+  $$(el, '.messages > .entry').map((entry) => (entry as HTMLElement).dataset.messageId!);
 const scrollerOf = (el: AgentThread) => $(el, '.scroller') as HTMLElement;
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -48,12 +49,17 @@ describe('a long live conversation', () => {
     for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) {
       scroller.scrollTop = 0;
       const first = shownIds(el)[0];
-      await waitUntil(() => shownIds(el)[0] !== first, 'earlier messages come back when the reader scrolls up');
+      await waitUntil(
+        () => shownIds(el)[0] !== first,
+        'earlier messages come back when the reader scrolls up',
+      );
       await settle(el);
       // What is rendered is one run of the conversation, in order, and no longer than the window.
       const now = shownIds(el);
       expect(now.length, 'messages rendered while paging up').to.be.at.most(HISTORY_WINDOW);
-      expect(now).to.deep.equal(ids(el).slice(ids(el).indexOf(now[0]!), ids(el).indexOf(now[0]!) + now.length));
+      expect(now).to.deep.equal(
+        ids(el).slice(ids(el).indexOf(now[0]!), ids(el).indexOf(now[0]!) + now.length),
+      );
       now.forEach((id) => seen.add(id));
     }
     expect(seen.size, 'every message came back').to.equal(80);
@@ -65,7 +71,12 @@ describe('a long live conversation', () => {
     const scroller = scrollerOf(el);
     const topOf = (id: string) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().top;
     /** The first message the reader sees. */
-    const inView = () => shownIds(el).find((id) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().bottom > scroller.getBoundingClientRect().top)!;
+    const inView = () =>
+      shownIds(el).find(
+        (id) =>
+          $(el, `[data-message-id="${id}"]`).getBoundingClientRect().bottom >
+          scroller.getBoundingClientRect().top,
+      )!;
     /** Presses a paging button: the first message the reader saw stays where it was on screen. */
     const page = async (button: '.earlier' | '.later') => {
       const seen = inView();
@@ -89,7 +100,10 @@ describe('a long live conversation', () => {
     for (let i = 0; i < 100 && $$(el, '.later').length; i++) {
       scroller.scrollTop = scroller.scrollHeight;
       const end = shownIds(el).at(-1);
-      await waitUntil(() => shownIds(el).at(-1) !== end, 'later messages come back when the reader scrolls down');
+      await waitUntil(
+        () => shownIds(el).at(-1) !== end,
+        'later messages come back when the reader scrolls down',
+      );
       await settle(el);
     }
     expect(shownIds(el).at(-1)).to.equal('a39');
@@ -97,7 +111,10 @@ describe('a long live conversation', () => {
     scroller.dispatchEvent(new Event('scroll'));
     await answer(el, 40);
     expect(shownIds(el).at(-1)).to.equal('a40');
-    await waitUntil(() => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48, 'the view follows the end again');
+    await waitUntil(
+      () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48,
+      'the view follows the end again',
+    );
   });
 
   it('keeps what the reader scrolled up to while new messages arrive', async () => {

@@ -50,6 +50,8 @@ export function mergeSaved(
     if (positionOf(message) === undefined) positions.set(message, record.position);
     messages.push(message);
   }
-  const added = shown.filter((message) => !kept.has(message) && (positionOf(message) === undefined || page.isLive(message)));
+  const added = shown.filter(
+    (message) => !kept.has(message) && (positionOf(message) === undefined || page.isLive(message)),
+  );
   return { messages: [...messages, ...added], positions, next, unreadable };
 }

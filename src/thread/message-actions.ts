@@ -43,11 +43,16 @@ export class MessageActions {
     if (message.role === 'user') {
       // A form's answers are not a question to rewrite; an edit form shows no actions of its own.
       if (!canAsk || message.data !== undefined || this.isEditing(message)) return nothing;
-      return this.bar(html`<button type="button" class="action" @click=${() => this.startEditing(message)}>${msg('Edit')}</button>`);
+      return this.bar(
+        html`<button type="button" class="action" @click=${() => this.startEditing(message)}>${msg('Edit')}</button>`,
+      );
     }
     if (!message.closed) return nothing;
     const failed = message.status === 'error' || message.status === 'interrupted';
-    const hasAnswer = message.items.some((item) => item.kind === 'block' || (item.kind === 'text' && item.parts.length > 0)) || Boolean(message.final);
+    const hasAnswer =
+      message.items.some(
+        (item) => item.kind === 'block' || (item.kind === 'text' && item.parts.length > 0),
+      ) || Boolean(message.final);
     const again = last && canAsk;
     if (!hasAnswer && !again) return nothing;
     return this.bar(
@@ -78,7 +83,10 @@ export class MessageActions {
       const text = editing.draft.trim();
       if (!text) return;
       this.editing = undefined;
-      void this.requests.send({ text, ...(editing.message.files ? { files: editing.message.files } : {}) }, editing.message);
+      void this.requests.send(
+        { text, ...(editing.message.files ? { files: editing.message.files } : {}) },
+        editing.message,
+      );
     };
     const keydown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') this.stopEditing();
@@ -106,7 +114,9 @@ export class MessageActions {
   private startEditing(message: UserMessage) {
     this.editing = { message, draft: message.text };
     this.host.requestUpdate();
-    void this.host.updateComplete.then(() => this.host.shadowRoot?.querySelector<HTMLTextAreaElement>('#edit-message')?.focus());
+    void this.host.updateComplete.then(() =>
+      this.host.shadowRoot?.querySelector<HTMLTextAreaElement>('#edit-message')?.focus(),
+    );
   }
 
   private stopEditing() {
@@ -115,7 +125,9 @@ export class MessageActions {
     this.host.requestUpdate();
     // Focus goes back to the question's Edit button, where the reader left.
     void this.host.updateComplete.then(() =>
-      this.host.shadowRoot?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(message?.id ?? '')}"] .action`)?.focus(),
+      this.host.shadowRoot
+        ?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(message?.id ?? '')}"] .action`)
+        ?.focus(),
     );
   }
 

@@ -24,7 +24,11 @@ describe('storage quota', () => {
     el.applyPart({ type: 'start' });
     el.applyPart({ type: 'text-start', id: 'a' });
     for (let i = 0; i < 20; i++) {
-      el.applyPart({ type: 'text-delta', id: 'a', delta: `Paragraph ${i}: ${'words '.repeat(2_000)}\n\n` });
+      el.applyPart({
+        type: 'text-delta',
+        id: 'a',
+        delta: `Paragraph ${i}: ${'words '.repeat(2_000)}\n\n`,
+      });
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     el.applyPart({ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() });
@@ -33,7 +37,9 @@ describe('storage quota', () => {
     await settle(el);
     expect(outline(el)).to.include('Paragraph 19').and.include('$1,200,000.00');
     expect(errors).to.deep.equal(['storage']);
-    expect($(el, '.storage-notice').textContent).to.equal('Saving is not available: this conversation is kept only until the page is closed.');
+    expect($(el, '.storage-notice').textContent).to.equal(
+      'Saving is not available: this conversation is kept only until the page is closed.',
+    );
     expect($$(el, '.storage-notice')).to.have.length(1);
   });
 });

@@ -14,11 +14,21 @@ const text = (id: string, delta: string): Part[] => [
   { type: 'text-delta', id, delta },
   { type: 'text-end', id },
 ];
-const turn = (answer: string, extra: Part[] = []): Part[] => [{ type: 'start' }, ...text('a', answer), ...extra, { type: 'finish' }];
+const turn = (answer: string, extra: Part[] = []): Part[] => [
+  { type: 'start' },
+  ...text('a', answer),
+  ...extra,
+  { type: 'finish' },
+];
 const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
-async function thread(threadId: string, store?: ThreadStore | Promise<ThreadStore>): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread thread-id=${threadId} .store=${store}></agent-thread>`);
+async function thread(
+  threadId: string,
+  store?: ThreadStore | Promise<ThreadStore>,
+): Promise<AgentThread> {
+  const el = await fixture<AgentThread>(
+    html`<agent-thread thread-id=${threadId} .store=${store}></agent-thread>`,
+  );
   await el.restored;
   await settle(el);
   return el;
@@ -40,7 +50,10 @@ describe('thread persistence', () => {
       ...text('a', 'Looking…'),
       { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() },
       { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
-      { type: 'data-final_answer', data: { text: 'Revenue **rose**.', ui_block_ids: ['q3-revenue', 'field-check'] } },
+      {
+        type: 'data-final_answer',
+        data: { text: 'Revenue **rose**.', ui_block_ids: ['q3-revenue', 'field-check'] },
+      },
     ]);
     const form = $($(first, 'agent-turn'), 'answer-block[data-block-id="field-check"]');
     $<HTMLInputElement>($(form, '[data-element-id="ask"]'), 'input').value = 'Team B';
@@ -50,16 +63,27 @@ describe('thread persistence', () => {
     await first.saved();
     const conversation = (el: AgentThread) => outline($(el, '.messages'));
     // Charts draw once they scroll into view: wait for that before comparing.
-    await waitUntil(() => !conversation(first).includes('Loading chart'), 'the chart was not drawn', { timeout: 5000 });
+    await waitUntil(
+      () => !conversation(first).includes('Loading chart'),
+      'the chart was not drawn',
+      { timeout: 5000 },
+    );
     const before = conversation(first);
     first.remove();
 
     const second = await thread(id);
     // Charts draw once they scroll into view: wait for that before comparing.
-    await waitUntil(() => !conversation(second).includes('Loading chart'), 'the chart was not drawn', { timeout: 5000 });
+    await waitUntil(
+      () => !conversation(second).includes('Loading chart'),
+      'the chart was not drawn',
+      { timeout: 5000 },
+    );
     expect(conversation(second)).to.equal(before);
     expect(second.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'user']);
-    const restoredForm = $($($(second, 'agent-turn'), 'answer-block[data-block-id="field-check"]'), '[data-element-id="ask"]');
+    const restoredForm = $(
+      $($(second, 'agent-turn'), 'answer-block[data-block-id="field-check"]'),
+      '[data-element-id="ask"]',
+    );
     expect(restoredForm.shadowRoot!.querySelector('form')).to.equal(null);
     expect($(restoredForm, 'dl').textContent).to.include('Team B');
     expect($(second, '.new').textContent!.trim()).to.equal('New conversation');
@@ -77,7 +101,9 @@ describe('thread persistence', () => {
     await first.saved();
     // A reload: the first page is gone without finishing or stopping its turn.
     const second = await thread(id);
-    expect(outline(second)).to.include('The first half arrived').and.include('Interrupted: this answer did not finish.');
+    expect(outline(second))
+      .to.include('The first half arrived')
+      .and.include('Interrupted: this answer did not finish.');
     expect(second.messages.at(-1)).to.include({ status: 'interrupted' });
   });
 
@@ -103,7 +129,9 @@ describe('thread persistence', () => {
     await el.updateComplete;
     expect(outline(el)).to.include('still streaming in A');
     el.applyPart({ type: 'finish' });
-    await waitUntil(() => el.messages.length === 0, 'did not switch after the turn', { timeout: 5000 });
+    await waitUntil(() => el.messages.length === 0, 'did not switch after the turn', {
+      timeout: 5000,
+    });
     el.threadId = a;
     await el.restored;
     await settle(el);
@@ -129,7 +157,12 @@ describe('thread persistence', () => {
     const store = memoryStore();
     for (let i = 0; i < 30; i++) {
       await store.put('long', i * 2, { role: 'user', id: `u${i}`, text: `Question ${i}` });
-      await store.put('long', i * 2 + 1, { role: 'assistant', id: `a${i}`, status: 'complete', items: [{ kind: 'text', key: 't', text: `Answer ${i}` }] });
+      await store.put('long', i * 2 + 1, {
+        role: 'assistant',
+        id: `a${i}`,
+        status: 'complete',
+        items: [{ kind: 'text', key: 't', text: `Answer ${i}` }],
+      });
     }
     const el = await thread('long', store);
     expect(el.messages).to.have.length(60);
@@ -157,11 +190,19 @@ describe('thread persistence', () => {
     frame.src = `/src/test-support/second-page.html?thread=${id}`;
     document.body.append(frame);
     try {
-      await waitUntil(() => (frame.contentWindow as { thread?: AgentThread } | null)?.thread?.shadowRoot, 'the second page did not start', { timeout: 10_000 });
+      await waitUntil(
+        () => (frame.contentWindow as { thread?: AgentThread } | null)?.thread?.shadowRoot,
+        'the second page did not start',
+        { timeout: 10_000 },
+      );
       const other = (frame.contentWindow as unknown as { thread: AgentThread }).thread;
       await other.restored;
       await talk(one, 'From page one', turn('Answer seen in the other page'));
-      await waitUntil(() => outline(other).includes('Answer seen in the other page'), 'the other page did not update', { timeout: 5000 });
+      await waitUntil(
+        () => outline(other).includes('Answer seen in the other page'),
+        'the other page did not update',
+        { timeout: 5000 },
+      );
     } finally {
       frame.remove();
     }
@@ -172,7 +213,11 @@ describe('thread persistence', () => {
     const one = await thread(id);
     const two = await thread(id);
     await talk(one, 'From tab one', turn('Answer seen in both tabs'));
-    await waitUntil(() => outline(two).includes('Answer seen in both tabs'), 'the other tab did not update', { timeout: 5000 });
+    await waitUntil(
+      () => outline(two).includes('Answer seen in both tabs'),
+      'the other tab did not update',
+      { timeout: 5000 },
+    );
     // Once off the page, an element stops following (its channel is closed).
     two.remove();
     await talk(one, 'Again', turn('Only the page still open sees this'));
@@ -198,7 +243,11 @@ describe('thread persistence', () => {
     await second.saved();
     const check = await openDB('answer-ui');
     expect(await check.get('messages', [id, 7])).to.deep.include({ version: 99 });
-    expect((await check.get('messages', [id, 0])).message).to.deep.equal({ role: 'user', id: 42, text: null });
+    expect((await check.get('messages', [id, 0])).message).to.deep.equal({
+      role: 'user',
+      id: 42,
+      text: null,
+    });
     check.close();
   });
 });

@@ -134,17 +134,22 @@ export class ThreadPersistence implements ReactiveController {
     if (!threadId || this.failed) return;
     // After the writes under way: one of them may be giving a dropped message its position.
     const work = (this.queue = this.queue.then(async () => {
-      const positions = messages.map((message) => this.positionOf(message)).filter((at): at is number => at !== undefined);
+      const positions = messages
+        .map((message) => this.positionOf(message))
+        .filter((at): at is number => at !== undefined);
       if (!positions.length) return;
       const from = (this.nextPosition = Math.min(...positions));
-      const kept = this.host.state.messages.filter((message) => (this.positionOf(message) ?? from) < from);
+      const kept = this.host.state.messages.filter(
+        (message) => (this.positionOf(message) ?? from) < from,
+      );
       try {
         const store = await this.open();
         if (store.truncate) await store.truncate(threadId, from);
         else {
           await store.clear(threadId);
           const { serializeMessage } = await loadStore();
-          for (const message of kept) await store.put(threadId, this.positionOf(message)!, serializeMessage(message));
+          for (const message of kept)
+            await store.put(threadId, this.positionOf(message)!, serializeMessage(message));
         }
         this.sync?.announce(threadId);
       } catch (error) {
@@ -247,7 +252,8 @@ export class ThreadPersistence implements ReactiveController {
         }
       }
       // Other pages hear of questions and of finished turns; checkpoints would only make them reload.
-      if (batch.some((message) => message.role === 'user' || message.closed)) this.sync?.announce(threadId);
+      if (batch.some((message) => message.role === 'user' || message.closed))
+        this.sync?.announce(threadId);
     } catch (error) {
       this.failure(error);
     } finally {
@@ -257,7 +263,11 @@ export class ThreadPersistence implements ReactiveController {
 
   /** Whether this page's copy of a message wins over the saved one: it is still changing, or on its way to the store. */
   private isLive(message: ThreadMessage): boolean {
-    return this.dirty.has(message) || this.inFlight.has(message) || (message.role === 'assistant' && !message.closed);
+    return (
+      this.dirty.has(message) ||
+      this.inFlight.has(message) ||
+      (message.role === 'assistant' && !message.closed)
+    );
   }
 
   private async load(threadId: string) {
@@ -294,6 +304,8 @@ export class ThreadPersistence implements ReactiveController {
   private failure(error: unknown) {
     if (this.failed) return;
     this.failed = true;
-    this.host.storageFailed(error instanceof StoreError ? error : new StoreError('write', String(error)));
+    this.host.storageFailed(
+      error instanceof StoreError ? error : new StoreError('write', String(error)),
+    );
   }
 }

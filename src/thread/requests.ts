@@ -1,6 +1,13 @@
 import type { ReactiveControllerHost } from 'lit';
 import { AnswerSendEvent } from '../components/shared/events.js';
-import { answerApproval, pendingApprovals, type FileRef, type ThreadMessage, type ThreadState, type UserMessage } from '../conversation/index.js';
+import {
+  answerApproval,
+  pendingApprovals,
+  type FileRef,
+  type ThreadMessage,
+  type ThreadState,
+  type UserMessage,
+} from '../conversation/index.js';
 import type { AgentLink } from './agent-link.js';
 import type { FollowController } from './follow-controller.js';
 import type { ThreadPersistence } from './persistence.js';
@@ -61,7 +68,11 @@ export class ChatRequests {
     persistence.changed(state.addUser(text, data, files, editing?.id), true);
     this.parts.follow.follow();
     this.host.requestUpdate();
-    const detail = { text, ...(data === undefined ? {} : { data }), ...(files?.length ? { files } : {}) };
+    const detail = {
+      text,
+      ...(data === undefined ? {} : { data }),
+      ...(files?.length ? { files } : {}),
+    };
     if (!this.host.dispatchEvent(new AnswerSendEvent(detail))) return;
     await this.ask({ trigger: 'submit-message', ...(editing ? { messageId: editing.id } : {}) });
   }
@@ -84,7 +95,13 @@ export class ChatRequests {
 
   /** Asks again for the last answer (`turn`, when given, must be it): it goes, in storage too, and a new answer takes its place. */
   async regenerate(turn = this.parts.state.messages.at(-1)): Promise<void> {
-    if (!this.canAsk || this.parts.busy() || turn?.role !== 'assistant' || this.parts.state.messages.at(-1) !== turn) return;
+    if (
+      !this.canAsk ||
+      this.parts.busy() ||
+      turn?.role !== 'assistant' ||
+      this.parts.state.messages.at(-1) !== turn
+    )
+      return;
     this.drop(turn);
     await this.ask({ trigger: 'regenerate-message', messageId: turn.id });
   }

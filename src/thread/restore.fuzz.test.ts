@@ -19,24 +19,43 @@ const DB = `restore-fuzz-${Date.now()}`;
 /** Fields a damaged record might carry in place of, or beside, the real ones. */
 const junkRecord = fc.oneof(
   fc.record(
-    { version: fc.anything({ maxDepth: 2 }), bytes: fc.anything({ maxDepth: 1 }), message: fc.anything({ maxDepth: 4, withNullPrototype: true }) },
+    {
+      version: fc.anything({ maxDepth: 2 }),
+      bytes: fc.anything({ maxDepth: 1 }),
+      message: fc.anything({ maxDepth: 4, withNullPrototype: true }),
+    },
     { requiredKeys: [] },
   ),
   fc.record({ version: fc.constant(1), message: fc.anything({ maxDepth: 4 }) }),
-  fc.record({ version: fc.integer({ min: 2, max: 1e6 }), message: threadMessages.map((m) => (m[0] ? serializeMessage(m[0]) : null)) }),
-  fc.tuple(threadMessages, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([messages, edits]) => {
-    const message = structuredClone(messages[0] ? serializeMessage(messages[0]) : {}) as object;
-    edits.forEach((edit) => applyMutation(message, edit));
-    return { version: 1, bytes: 1, message };
+  fc.record({
+    version: fc.integer({ min: 2, max: 1e6 }),
+    message: threadMessages.map((m) => (m[0] ? serializeMessage(m[0]) : null)),
   }),
+  fc
+    .tuple(threadMessages, fc.array(mutation, { minLength: 1, maxLength: 3 }))
+    .map(([messages, edits]) => {
+      const message = structuredClone(messages[0] ? serializeMessage(messages[0]) : {}) as object;
+      edits.forEach((edit) => applyMutation(message, edit));
+      return { version: 1, bytes: 1, message };
+    }),
 );
 
-type Entry = { good: ReturnType<typeof serializeMessage>; text?: string } | { junk: Record<string, unknown> };
+type Entry =
+  { good: ReturnType<typeof serializeMessage>; text?: string } | { junk: Record<string, unknown> };
 const entries: fc.Arbitrary<Entry[]> = fc
-  .tuple(threadMessages, fc.array(junkRecord, { maxLength: 4 }), fc.array(fc.nat(), { maxLength: 4 }))
+  .tuple(
+    threadMessages,
+    fc.array(junkRecord, { maxLength: 4 }),
+    fc.array(fc.nat(), { maxLength: 4 }),
+  )
   .map(([messages, junk, places]) => {
-    const list: Entry[] = messages.map((m) => ({ good: serializeMessage(m), ...(m.role === 'user' ? { text: m.text } : {}) }));
-    junk.forEach((record, i) => list.splice((places[i] ?? 0) % (list.length + 1), 0, { junk: record }));
+    const list: Entry[] = messages.map((m) => ({
+      good: serializeMessage(m),
+      ...(m.role === 'user' ? { text: m.text } : {}),
+    }));
+    junk.forEach((record, i) =>
+      list.splice((places[i] ?? 0) % (list.length + 1), 0, { junk: record }),
+    );
     return list;
   });
 
@@ -56,7 +75,9 @@ describe('restore from arbitrary stored records', () => {
     window.addEventListener('error', onError);
     const db = await openDB(DB);
     // One thread element, switched to a new thread id each run, as a page that opens saved threads would.
-    const thread = await fixture<AgentThread>(html`<agent-thread no-composer .store=${store}></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread no-composer .store=${store}></agent-thread>`,
+    );
     let run = 0;
     try {
       await fc.assert(
@@ -66,7 +87,13 @@ describe('restore from arbitrary stored records', () => {
           void tx.objectStore('threads').put({ id: threadId, updatedAt: Date.now(), bytes: 0 });
           list.forEach(
             (entry, position) =>
-              void tx.objectStore('messages').put({ version: 1, bytes: 1, ...('good' in entry ? { message: entry.good } : entry.junk), threadId, position }),
+              void tx.objectStore('messages').put({
+                version: 1,
+                bytes: 1,
+                ...('good' in entry ? { message: entry.good } : entry.junk),
+                threadId,
+                position,
+              }),
           );
           await tx.done;
           thread.threadId = threadId;
@@ -77,7 +104,9 @@ describe('restore from arbitrary stored records', () => {
           // The readable messages, in order (a damaged record may still read as a message of its own).
           expect(restoredIds.filter((id) => goodIds.includes(id))).to.deep.equal(goodIds);
           const screen = fold(outline(thread).replace(/^\s*"|"\s*$/gm, ''));
-          for (const entry of list) if ('text' in entry && fold(entry.text!)) expect(screen).to.include(fold(entry.text!).slice(0, 40));
+          for (const entry of list)
+            if ('text' in entry && fold(entry.text!))
+              expect(screen).to.include(fold(entry.text!).slice(0, 40));
           expect(errors).to.deep.equal([]);
         }),
         { numRuns: fuzzRuns(30) },

@@ -48,7 +48,8 @@ export class ResumeController implements ReactiveController {
 
   /** Back on the page: the answer cut off when it left may still be streaming. */
   hostConnected() {
-    if (this.shown !== undefined && this.shown === this.host.threadId) void this.connect(this.shown);
+    if (this.shown !== undefined && this.shown === this.host.threadId)
+      void this.connect(this.shown);
   }
 
   hostDisconnected() {
@@ -75,9 +76,12 @@ export class ResumeController implements ReactiveController {
     // finished turn is not asked after (a server may replay a finished answer for
     // a while), and a turn the reader stopped stays stopped.
     const last = this.target.state.messages.at(-1);
-    if (last?.role === 'assistant' && last.status !== 'streaming' && last.status !== 'interrupted') return;
+    if (last?.role === 'assistant' && last.status !== 'streaming' && last.status !== 'interrupted')
+      return;
     const abort = (this.connecting = new AbortController());
-    const response = await reconnectChat(api, threadId, requestOptions, abort.signal).catch(() => null);
+    const response = await reconnectChat(api, threadId, requestOptions, abort.signal).catch(
+      () => null,
+    );
     const current = this.connecting === abort;
     if (current) this.connecting = undefined;
     const wanted = current && !this.target.busy() && this.host.threadId === threadId;
@@ -122,11 +126,16 @@ export class ResumeController implements ReactiveController {
   }
 
   private restarted(messageId: string | undefined): AssistantTurn | undefined {
-    const turns = this.target.state.messages.filter((m): m is AssistantTurn => m.role === 'assistant');
+    const turns = this.target.state.messages.filter(
+      (m): m is AssistantTurn => m.role === 'assistant',
+    );
     const named = messageId ? turns.find((turn) => turn.id === messageId) : undefined;
     if (named) return named;
     const last = this.target.state.messages.at(-1);
-    return last?.role === 'assistant' && (last.status === 'streaming' || last.status === 'interrupted') ? last : undefined;
+    return last?.role === 'assistant' &&
+      (last.status === 'streaming' || last.status === 'interrupted')
+      ? last
+      : undefined;
   }
 }
 

@@ -21,7 +21,12 @@ const metricBlock = {
   block_id: 'kpi',
   fallback_text: 'Revenue 1.2 M USD',
   root: 'm',
-  elements: { m: { type: 'Metric', props: { label: 'Revenue', value: 1_200_000, format: 'currency', currency: 'USD' } } },
+  elements: {
+    m: {
+      type: 'Metric',
+      props: { label: 'Revenue', value: 1_200_000, format: 'currency', currency: 'USD' },
+    },
+  },
 };
 
 /** Text in many deltas, a block, more text, then finish. */
@@ -40,20 +45,29 @@ function answer(messageId?: string): Part[] {
 }
 
 /** How many times the server was asked for this chat's answer again. */
-const resumes = async (chatId: string): Promise<number> => (await fetch(`/api/test-chat/resumes?id=${encodeURIComponent(chatId)}`)).json();
+const resumes = async (chatId: string): Promise<number> =>
+  (await fetch(`/api/test-chat/resumes?id=${encodeURIComponent(chatId)}`)).json();
 
 /**
  * A thread with `resume`, its saved messages shown. Unless `asks` is false
  * (the saved thread ends in a turn that is over), it waits until the thread
  * has asked the server for an answer in flight, as it does on connect.
  */
-async function thread(threadId: string, options: { api?: string; store?: ThreadStore; asks?: boolean } = {}): Promise<AgentThread> {
+async function thread(
+  threadId: string,
+  options: { api?: string; store?: ThreadStore; asks?: boolean } = {},
+): Promise<AgentThread> {
   const asked = await resumes(threadId);
   const el = await fixture<AgentThread>(
     html`<agent-thread resume api=${options.api ?? '/api/test-chat'} thread-id=${threadId} .store=${options.store}></agent-thread>`,
   );
   await el.restored;
-  if (options.asks !== false) await waitUntil(async () => (await resumes(threadId)) > asked, 'the thread did not ask on connect', { timeout: 5000 });
+  if (options.asks !== false)
+    await waitUntil(
+      async () => (await resumes(threadId)) > asked,
+      'the thread did not ask on connect',
+      { timeout: 5000 },
+    );
   await settle(el);
   return el;
 }
@@ -68,7 +82,8 @@ const lastStatus = (el: AgentThread) => {
 /** The reader sees one answer, whole, each part once, and nothing about a lost connection. */
 function expectWholeAnswerOnce(el: AgentThread) {
   const screen = outline(el);
-  for (const sentence of [...SENTENCES, 'The last words.', '$1,200,000.00']) expect(count(screen, sentence), sentence).to.equal(1);
+  for (const sentence of [...SENTENCES, 'The last words.', '$1,200,000.00'])
+    expect(count(screen, sentence), sentence).to.equal(1);
   expect($$(el, 'agent-turn')).to.have.length(1);
   expect(screen).not.to.include(LOST).and.not.to.include('Interrupted');
   expect(el.messages.at(-1)).to.include({ role: 'assistant', status: 'complete' });
@@ -108,20 +123,29 @@ describe('resuming an answer in flight', () => {
     const first = await thread(id);
     first.requestOptions = { body: { test: { script: answer('answer-1'), delayMs: 60 } } };
     void first.send('Tell me about revenue');
-    await waitUntil(() => outline(first).includes(SENTENCES[2]!), 'the answer did not start', { timeout: 5000 });
+    await waitUntil(() => outline(first).includes(SENTENCES[2]!), 'the answer did not start', {
+      timeout: 5000,
+    });
     // The page goes away while the server still streams.
     first.remove();
     await first.saved();
     expect(await savedRoles(id)).to.deep.equal(['user', 'assistant']);
 
     const second = await thread(id);
-    await waitUntil(() => lastStatus(second) === 'complete' && !second.busy, 'the answer did not resume', { timeout: 8000 });
+    await waitUntil(
+      () => lastStatus(second) === 'complete' && !second.busy,
+      'the answer did not resume',
+      { timeout: 8000 },
+    );
     await second.saved();
     await settle(second);
     expectWholeAnswerOnce(second);
     expect(second.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(await resumes(id), 'once as each page connected').to.equal(2);
-    expect(await savedRoles(id), 'the replay is saved where the cut-off turn was').to.deep.equal(['user', 'assistant']);
+    expect(await savedRoles(id), 'the replay is saved where the cut-off turn was').to.deep.equal([
+      'user',
+      'assistant',
+    ]);
   });
 
   it('taken off the page mid-answer and put back, the same element picks the answer up again', async () => {
@@ -129,12 +153,16 @@ describe('resuming an answer in flight', () => {
     const el = await thread(id);
     el.requestOptions = { body: { test: { script: answer(), delayMs: 60 } } };
     void el.send('Tell me about revenue');
-    await waitUntil(() => outline(el).includes(SENTENCES[2]!), 'the answer did not start', { timeout: 5000 });
+    await waitUntil(() => outline(el).includes(SENTENCES[2]!), 'the answer did not start', {
+      timeout: 5000,
+    });
     const parent = el.parentElement!;
     el.remove();
     expect(lastStatus(el)).to.equal('interrupted');
     parent.append(el);
-    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', { timeout: 8000 });
+    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', {
+      timeout: 8000,
+    });
     await settle(el);
     expectWholeAnswerOnce(el);
   });
@@ -143,12 +171,22 @@ describe('resuming an answer in flight', () => {
     const [a, b] = [uid('a'), uid('b')];
     const store = memoryStore();
     await store.put(b, 0, { role: 'user', id: 'u1', text: 'Question in B' });
-    await store.put(b, 1, { role: 'assistant', id: 'answer-b', status: 'streaming', items: [{ kind: 'text', key: 'text:t1', text: 'Sentence 0 of' }] });
+    await store.put(b, 1, {
+      role: 'assistant',
+      id: 'answer-b',
+      status: 'streaming',
+      items: [{ kind: 'text', key: 'text:t1', text: 'Sentence 0 of' }],
+    });
     // B's answer is still being generated for a page that went away.
     const abandoned = new AbortController();
     const posted = fetch('/api/test-chat', {
       method: 'POST',
-      body: JSON.stringify({ id: b, messages: [], trigger: 'submit-message', test: { script: answer('answer-b'), delayMs: 30 } }),
+      body: JSON.stringify({
+        id: b,
+        messages: [],
+        trigger: 'submit-message',
+        test: { script: answer('answer-b'), delayMs: 30 },
+      }),
       signal: abandoned.signal,
     });
     await posted;
@@ -158,7 +196,9 @@ describe('resuming an answer in flight', () => {
     expect(el.messages).to.deep.equal([]);
     el.threadId = b;
     await el.restored;
-    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', { timeout: 8000 });
+    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', {
+      timeout: 8000,
+    });
     await settle(el);
     expectWholeAnswerOnce(el);
     expect(el.messages.map((m) => m.id)).to.deep.equal(['u1', 'answer-b']);
@@ -172,8 +212,15 @@ describe('resuming an answer in flight', () => {
     const id = uid('nothing');
     const store = memoryStore();
     await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
-    await store.put(id, 1, { role: 'assistant', id: 'a1', status: 'streaming', items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }] });
-    const plain = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id=${id} .store=${store}></agent-thread>`);
+    await store.put(id, 1, {
+      role: 'assistant',
+      id: 'a1',
+      status: 'streaming',
+      items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }],
+    });
+    const plain = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id=${id} .store=${store}></agent-thread>`,
+    );
     await plain.restored;
     await settle(plain);
     const asSaved = outline($(plain, '.messages'));
@@ -197,7 +244,9 @@ describe('resuming an answer in flight', () => {
       const id = uid('silent');
       const store = memoryStore();
       await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
-      const el = await fixture<AgentThread>(html`<agent-thread resume api=${api} thread-id=${id} .store=${store}></agent-thread>`);
+      const el = await fixture<AgentThread>(
+        html`<agent-thread resume api=${api} thread-id=${id} .store=${store}></agent-thread>`,
+      );
       const errors = collectErrors(el);
       await el.restored;
       await sleep(300);
@@ -213,7 +262,9 @@ describe('resuming an answer in flight', () => {
     const first = await thread(id);
     first.requestOptions = { body: { test: { script: answer(), delayMs: 60 } } };
     void first.send('Tell me about revenue');
-    await waitUntil(() => outline(first).includes(SENTENCES[1]!), 'the answer did not start', { timeout: 5000 });
+    await waitUntil(() => outline(first).includes(SENTENCES[1]!), 'the answer did not start', {
+      timeout: 5000,
+    });
     $(first, '.composer .send').click();
     await first.saved();
     await sleep(300);
@@ -245,7 +296,9 @@ describe('resuming an answer in flight', () => {
   });
 
   it('without thread-id, resumes after a drop under the chat id it sent', async () => {
-    const el = await fixture<AgentThread>(html`<agent-thread resume api="/api/test-chat"></agent-thread>`);
+    const el = await fixture<AgentThread>(
+      html`<agent-thread resume api="/api/test-chat"></agent-thread>`,
+    );
     el.requestOptions = { body: { test: { script: answer(), dropAfter: 6 } } };
     await el.send('Tell me about revenue');
     await settle(el);
@@ -254,7 +307,9 @@ describe('resuming an answer in flight', () => {
 
   it('does not ask after a drop unless resume is set', async () => {
     const id = uid('no-resume');
-    const el = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id=${id}></agent-thread>`);
+    const el = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id=${id}></agent-thread>`,
+    );
     await el.restored;
     el.requestOptions = { body: { test: { script: answer(), dropAfter: 6 } } };
     await el.send('Tell me about revenue');

@@ -25,7 +25,15 @@ const bookingBlock: Block = {
       type: 'FollowUpForm',
       props: {
         title: 'Book the repair',
-        fields: [{ name: 'window', label: 'Window', kind: 'select', options: ['Tue', 'Sat'], required: true }],
+        fields: [
+          {
+            name: 'window',
+            label: 'Window',
+            kind: 'select',
+            options: ['Tue', 'Sat'],
+            required: true,
+          },
+        ],
         submit_label: 'Book',
       },
     },
@@ -41,20 +49,29 @@ const UNDER_WAY: Part[] = [
   { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
   { type: 'data-answer_ui', id: 'booking', data: bookingBlock },
 ];
-const REPORT: Part = { type: 'data-final_answer', data: { text: 'Valve 7 is stuck; book the repair below.', ui_block_ids: ['booking'] } };
+const REPORT: Part = {
+  type: 'data-final_answer',
+  data: { text: 'Valve 7 is stuck; book the repair below.', ui_block_ids: ['booking'] },
+};
 
 async function openThread(threadId: string): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread no-composer thread-id=${threadId}></agent-thread>`);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread no-composer thread-id=${threadId}></agent-thread>`,
+  );
   await el.restored;
   await settle(el);
   return el;
 }
 
 const turnOf = (thread: AgentThread) => $(thread, 'agent-turn');
-const formOf = (thread: AgentThread, blockId: string) => $($(turnOf(thread), `answer-block[data-block-id="${blockId}"]`), 'answer-follow-up-form');
+const formOf = (thread: AgentThread, blockId: string) =>
+  $($(turnOf(thread), `answer-block[data-block-id="${blockId}"]`), 'answer-follow-up-form');
 
 /** Messages the thread sends while `act` runs. */
-async function sentDuring(thread: AgentThread, act: () => void | Promise<void>): Promise<unknown[]> {
+async function sentDuring(
+  thread: AgentThread,
+  act: () => void | Promise<void>,
+): Promise<unknown[]> {
   const sent: unknown[] = [];
   const listener = (event: CustomEvent) => {
     event.preventDefault();
@@ -91,7 +108,15 @@ async function expectNamedFormSubmits(thread: AgentThread) {
   $<HTMLSelectElement>(form, 'select').value = 'Sat';
   const sent = await sentDuring(thread, () => $(form, 'button[type=submit]').click());
   expect(sent).to.deep.equal([
-    { text: 'Book the repair\nWindow: Sat', data: { type: 'answer_form', blockId: 'booking', elementId: 'form', values: { window: 'Sat' } } },
+    {
+      text: 'Book the repair\nWindow: Sat',
+      data: {
+        type: 'answer_form',
+        blockId: 'booking',
+        elementId: 'form',
+        values: { window: 'Sat' },
+      },
+    },
   ]);
 }
 

@@ -1,7 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { openDB } from 'idb';
-import { DB_VERSION, memoryStore, openThreadStore, StoreError, type ThreadStore } from '../store/index.js';
+import {
+  DB_VERSION,
+  memoryStore,
+  openThreadStore,
+  StoreError,
+  type ThreadStore,
+} from '../store/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
 import { $$ } from '../test-support/dom.js';
 import { openProcesses, outline, settle } from '../test-support/settle.js';
@@ -17,18 +23,27 @@ import type { AgentThread } from './thread.js';
 
 type Part = Record<string, unknown>;
 const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
-const SAVING_OFF = 'Saving is not available: this conversation is kept only until the page is closed.';
-const SKIPPED = 'Some saved messages could not be shown: they are damaged or were saved by a newer version.';
+const SAVING_OFF =
+  'Saving is not available: this conversation is kept only until the page is closed.';
+const SKIPPED =
+  'Some saved messages could not be shown: they are damaged or were saved by a newer version.';
 
 /** The second answer: many deltas, an in-place block update, a final report. */
 const ANSWER: Part[] = [
   { type: 'start' },
   { type: 'text-start', id: 'a' },
-  ...Array.from({ length: 40 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `Sentence ${i} of the streamed answer. ` })),
+  ...Array.from({ length: 40 }, (_, i) => ({
+    type: 'text-delta',
+    id: 'a',
+    delta: `Sentence ${i} of the streamed answer. `,
+  })),
   { type: 'text-end', id: 'a' },
   { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_000_000) },
   { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_200_000) },
-  { type: 'data-final_answer', data: { text: 'Final report: revenue rose.', ui_block_ids: ['q3-revenue'] } },
+  {
+    type: 'data-final_answer',
+    data: { text: 'Final report: revenue rose.', ui_block_ids: ['q3-revenue'] },
+  },
   { type: 'finish' },
 ];
 
@@ -37,7 +52,12 @@ async function encodedAnswer(): Promise<Uint8Array> {
   const response = await fetch('/api/test-chat', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: uid('faults'), messages: [], trigger: 'submit-message', test: { script: ANSWER } }),
+    body: JSON.stringify({
+      id: uid('faults'),
+      messages: [],
+      trigger: 'submit-message',
+      test: { script: ANSWER },
+    }),
   });
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -53,7 +73,9 @@ function breakable(store: Promise<ThreadStore>, code: StoreError['code']) {
     };
   const wrapped: ThreadStore = {
     load: guard((s, id: string) => s.load(id)),
-    put: guard((s, id: string, position: number, message: Parameters<ThreadStore['put']>[2]) => s.put(id, position, message)),
+    put: guard((s, id: string, position: number, message: Parameters<ThreadStore['put']>[2]) =>
+      s.put(id, position, message),
+    ),
     clear: guard((s, id: string) => s.clear(id)),
     close: () => void store.then((s) => s.close()),
   };
@@ -72,10 +94,19 @@ interface Fault {
 }
 
 /** Saves one earlier exchange in `db`, as a previous visit would have. */
-async function previousVisit(db: string, threadId: string, extra: (raw: Awaited<ReturnType<typeof openDB>>) => Promise<void>) {
+async function previousVisit(
+  db: string,
+  threadId: string,
+  extra: (raw: Awaited<ReturnType<typeof openDB>>) => Promise<void>,
+) {
   const store = await openThreadStore({ name: db });
   await store.put(threadId, 0, { role: 'user', id: 'u0', text: 'Question from last visit' });
-  await store.put(threadId, 1, { role: 'assistant', id: 'a0', status: 'complete', items: [{ kind: 'text', key: 't', text: 'Answer from last visit' }] });
+  await store.put(threadId, 1, {
+    role: 'assistant',
+    id: 'a0',
+    status: 'complete',
+    items: [{ kind: 'text', key: 't', text: 'Answer from last visit' }],
+  });
   store.close();
   const raw = await openDB(db);
   await extra(raw);
@@ -121,7 +152,9 @@ const FAULTS: Fault[] = [
   {
     name: 'an older page blocks the upgrade',
     store: async (db) => {
-      const old = await openDB(db, 1, { upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }) });
+      const old = await openDB(db, 1, {
+        upgrade: (d) => void d.createObjectStore('threads', { keyPath: 'id' }),
+      });
       old.addEventListener('versionchange', (event) => event.stopImmediatePropagation());
       return openThreadStore({ name: db });
     },
@@ -157,7 +190,15 @@ const FAULTS: Fault[] = [
     name: 'a saved record is corrupt',
     store: async (db, threadId) => {
       await previousVisit(db, threadId, (raw) =>
-        raw.put('messages', { threadId, position: 2, version: 1, bytes: 3, message: { role: 'assistant', id: 7, items: 'broken' } }).then(() => undefined),
+        raw
+          .put('messages', {
+            threadId,
+            position: 2,
+            version: 1,
+            bytes: 3,
+            message: { role: 'assistant', id: 7, items: 'broken' },
+          })
+          .then(() => undefined),
       );
       return openThreadStore({ name: db });
     },
@@ -169,7 +210,13 @@ const FAULTS: Fault[] = [
     store: async (db, threadId) => {
       await previousVisit(db, threadId, (raw) =>
         raw
-          .put('messages', { threadId, position: 2, version: 99, bytes: 3, message: { role: 'user', id: 'f', text: 'from the future' } })
+          .put('messages', {
+            threadId,
+            position: 2,
+            version: 99,
+            bytes: 3,
+            message: { role: 'user', id: 'f', text: 'from the future' },
+          })
           .then(() => undefined),
       );
       return openThreadStore({ name: db });
@@ -195,12 +242,15 @@ describe('storage fault matrix', () => {
       const onRejection = (event: PromiseRejectionEvent) => errors.push(String(event.reason));
       // Faults at open time are reported while the thread restores: listen from the start.
       const events: string[] = [];
-      const onAnswerError = (event: Event) => events.push((event as CustomEvent<{ code: string }>).detail.code);
+      const onAnswerError = (event: Event) =>
+        events.push((event as CustomEvent<{ code: string }>).detail.code);
       document.addEventListener('answer-error', onAnswerError);
       window.addEventListener('error', onError);
       window.addEventListener('unhandledrejection', onRejection);
       try {
-        const el = await fixture<AgentThread>(html`<agent-thread no-composer thread-id=${threadId} .store=${fault.store(db, threadId)}></agent-thread>`);
+        const el = await fixture<AgentThread>(
+          html`<agent-thread no-composer thread-id=${threadId} .store=${fault.store(db, threadId)}></agent-thread>`,
+        );
         await el.restored;
         el.addEventListener('answer-send', (event) => event.preventDefault());
 
@@ -239,8 +289,14 @@ describe('storage fault matrix', () => {
         await openProcesses(el);
 
         const screen = outline(el);
-        expect(screen).to.include('First question').and.include('First answer, before the fault.').and.include('Second question');
-        expect(screen).to.include('Sentence 39 of the streamed answer.').and.include('Final report: revenue rose.').and.include('$1,200,000.00');
+        expect(screen)
+          .to.include('First question')
+          .and.include('First answer, before the fault.')
+          .and.include('Second question');
+        expect(screen)
+          .to.include('Sentence 39 of the streamed answer.')
+          .and.include('Final report: revenue rose.')
+          .and.include('$1,200,000.00');
         if (fault.notice === SKIPPED) expect(screen).to.include('Answer from last visit');
         const notices = $$(el, '.storage-notice');
         expect(notices.map((n) => n.textContent)).to.deep.equal([fault.notice]);
@@ -255,7 +311,9 @@ describe('storage fault matrix', () => {
           );
           await again.restored;
           await settle(again);
-          expect(outline(again)).to.include('Second question').and.include('Final report: revenue rose.');
+          expect(outline(again))
+            .to.include('Second question')
+            .and.include('Final report: revenue rose.');
         }
       } finally {
         document.removeEventListener('answer-error', onAnswerError);
@@ -266,7 +324,9 @@ describe('storage fault matrix', () => {
   }
 
   it('a memory store (the fallback) loses nothing either', async () => {
-    const el = await fixture<AgentThread>(html`<agent-thread no-composer thread-id="memory" .store=${memoryStore()}></agent-thread>`);
+    const el = await fixture<AgentThread>(
+      html`<agent-thread no-composer thread-id="memory" .store=${memoryStore()}></agent-thread>`,
+    );
     await el.restored;
     el.addEventListener('answer-send', (event) => event.preventDefault());
     await el.send('Question');

@@ -12,4 +12,5 @@ let sharedStore: Promise<ThreadStore> | undefined;
 export const loadStore = loadOnce(() => import('../store/index.js'));
 
 /** The page's IndexedDB store, shared by every thread of the page that has no store of its own. */
-export const openSharedStore = () => (sharedStore ??= loadStore().then((store) => store.openThreadStore()));
+export const openSharedStore = () =>
+  (sharedStore ??= loadStore().then((store) => store.openThreadStore()));

@@ -1,5 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { endsRun, EventStreamParser, MAX_EVENT_LENGTH, OVERSIZED_EVENT, type NoticeCode, type StreamEvent, type TurnEnding } from '../conversation/index.js';
+import {
+  endsRun,
+  EventStreamParser,
+  MAX_EVENT_LENGTH,
+  OVERSIZED_EVENT,
+  type NoticeCode,
+  type StreamEvent,
+  type TurnEnding,
+} from '../conversation/index.js';
 
 /**
  * Reads one stream's events in a protocol: the AI SDK's (built here) or
@@ -90,7 +98,10 @@ export class StreamReader implements ReactiveController {
   }
 
   /** Sends the request `send` makes (with this reader's abort signal) and reads its response. */
-  async post(send: (signal: AbortSignal) => Promise<Response>, events?: EventHandler): Promise<void> {
+  async post(
+    send: (signal: AbortSignal) => Promise<Response>,
+    events?: EventHandler,
+  ): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController = new AbortController());
     // The run before must end first: a stateful server holds one run per thread.
@@ -113,14 +124,22 @@ export class StreamReader implements ReactiveController {
    * where it goes). Resolves when the turn is over (the rest of the response
    * may still be read, see `DRAIN_TIME_MS`) or the stream ends; never rejects.
    */
-  async read(source: Response | ReadableStream<Uint8Array>, replay = false, events?: EventHandler): Promise<void> {
+  async read(
+    source: Response | ReadableStream<Uint8Array>,
+    replay = false,
+    events?: EventHandler,
+  ): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController ??= new AbortController());
     if (!replay) this.target.openTurn();
     let stream: ReadableStream<Uint8Array> | null;
     if (source instanceof Response) {
       if (!source.ok) {
-        this.target.report('http_error', `HTTP ${source.status}${source.statusText ? ` ${source.statusText}` : ''}`, 'error');
+        this.target.report(
+          'http_error',
+          `HTTP ${source.status}${source.statusText ? ` ${source.statusText}` : ''}`,
+          'error',
+        );
         this.finish();
         return;
       }
@@ -133,7 +152,11 @@ export class StreamReader implements ReactiveController {
     }
     let dropped = await this.readStream(stream, abort, events ?? this.uiMessageEvents(replay));
     const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
-    for (let attempt = 1; dropped !== undefined && attempt <= attempts && !abort.signal.aborted; attempt++) {
+    for (
+      let attempt = 1;
+      dropped !== undefined && attempt <= attempts && !abort.signal.aborted;
+      attempt++
+    ) {
       let again: Response | null;
       try {
         again = await this.target.reconnect(abort.signal, attempt);
@@ -144,7 +167,8 @@ export class StreamReader implements ReactiveController {
       if (!again?.body || abort.signal.aborted) break;
       dropped = await this.readStream(again.body, abort, this.uiMessageEvents(true));
     }
-    if (dropped !== undefined && !abort.signal.aborted && this.target.answering()) this.target.report('connection_lost', dropped, 'interrupted');
+    if (dropped !== undefined && !abort.signal.aborted && this.target.answering())
+      this.target.report('connection_lost', dropped, 'interrupted');
     if (this.abortController === abort) this.finish();
   }
 
@@ -153,7 +177,11 @@ export class StreamReader implements ReactiveController {
    * turn is over or the reading was stopped. Once the turn is over, the rest
    * is drained in the background (`drained`), and this resolves at once.
    */
-  private async readStream(stream: ReadableStream<Uint8Array>, abort: AbortController, handler: EventHandler): Promise<string | undefined> {
+  private async readStream(
+    stream: ReadableStream<Uint8Array>,
+    abort: AbortController,
+    handler: EventHandler,
+  ): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
     const events = new EventSource(reader);
     const { signal } = abort;
@@ -163,9 +191,13 @@ export class StreamReader implements ReactiveController {
         this.drained = this.drain(events, handler, abort);
         return undefined;
       }
-      return !signal.aborted && this.target.answering() ? 'the stream ended before the answer finished' : undefined;
+      return !signal.aborted && this.target.answering()
+        ? 'the stream ended before the answer finished'
+        : undefined;
     } catch (error) {
-      return this.reader === reader && !signal.aborted && this.target.answering() ? String(error) : undefined;
+      return this.reader === reader && !signal.aborted && this.target.answering()
+        ? String(error)
+        : undefined;
     }
   }
 
@@ -189,13 +221,22 @@ export class StreamReader implements ReactiveController {
    * the connection closes, the grace time or byte budget runs out, or Stop
    * aborts it, and then closes the response.
    */
-  private async drain(events: EventSource, handler: EventHandler, abort: AbortController): Promise<void> {
+  private async drain(
+    events: EventSource,
+    handler: EventHandler,
+    abort: AbortController,
+  ): Promise<void> {
     this.draining = abort;
     const timer = setTimeout(() => abort.abort(), DRAIN_TIME_MS);
-    const stopped = new Promise<undefined>((resolve) => abort.signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+    const stopped = new Promise<undefined>((resolve) =>
+      abort.signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+    );
     const budget = events.bytes + DRAIN_BYTES;
     try {
-      for (let batch: StreamEvent[] | undefined = events.takePending(); batch && !abort.signal.aborted;) {
+      for (
+        let batch: StreamEvent[] | undefined = events.takePending();
+        batch && !abort.signal.aborted;
+      ) {
         if (batch.some((data) => handler.late(data)) || events.bytes > budget) break;
         batch = await Promise.race([events.next(), stopped]);
       }
@@ -215,7 +256,10 @@ export class StreamReader implements ReactiveController {
     return {
       event: (data) => {
         if (data === OVERSIZED_EVENT) {
-          this.target.report('malformed_line', `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`);
+          this.target.report(
+            'malformed_line',
+            `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`,
+          );
           return false;
         }
         if (data === '[DONE]') return true;
@@ -231,7 +275,8 @@ export class StreamReader implements ReactiveController {
       late: (data) => {
         if (refused || endsRun(data)) return true;
         // Only a tool's result can still land (on an answer call of the sealed turn); anything else is ignored.
-        if (typeof data === 'string' && data.includes('"tool-')) this.target.late(parseQuietly(data));
+        if (typeof data === 'string' && data.includes('"tool-'))
+          this.target.late(parseQuietly(data));
         return false;
       },
     };

@@ -1,4 +1,10 @@
-import { takeLateResult, type NoticeCode, type ThreadMessage, type ThreadState, type TurnEnding } from '../conversation/index.js';
+import {
+  takeLateResult,
+  type NoticeCode,
+  type ThreadMessage,
+  type ThreadState,
+  type TurnEnding,
+} from '../conversation/index.js';
 import type { AgUiConnection } from './ag-ui/connection.js';
 import type { ThreadPersistence } from './persistence.js';
 import { ResumeController, type ResumeHost } from './resume-controller.js';
@@ -13,7 +19,8 @@ import { postChat, type ChatRequest } from './transport.js';
  */
 
 /** The thread element as the streaming parts see it. */
-export type StreamingHost = ResumeHost & HTMLElement & { readonly protocol: 'ai-sdk' | 'ag-ui'; agentState: unknown };
+export type StreamingHost = ResumeHost &
+  HTMLElement & { readonly protocol: 'ai-sdk' | 'ag-ui'; agentState: unknown };
 
 /** The thread's parts the streaming parts work with. */
 export interface ThreadParts {

@@ -10,7 +10,11 @@ const block: Block = {
   fallback_text: 'Deliveries rose each month; the north depot is in Berlin.',
   root: 'main',
   elements: {
-    main: { type: 'Stack', props: { direction: 'vertical', gap: 'md' }, children: ['trend', 'depot'] },
+    main: {
+      type: 'Stack',
+      props: { direction: 'vertical', gap: 'md' },
+      children: ['trend', 'depot'],
+    },
     trend: {
       type: 'Chart',
       props: {
@@ -23,7 +27,10 @@ const block: Block = {
         ],
       },
     },
-    depot: { type: 'MapLocation', props: { label: 'North depot', lat: 52.52, lng: 13.405, zoom: 12 } },
+    depot: {
+      type: 'MapLocation',
+      props: { label: 'North depot', lat: 52.52, lng: 13.405, zoom: 12 },
+    },
   },
 };
 
@@ -51,7 +58,11 @@ function drawn(thread: Element): boolean {
   const shown = deepElements(thread.shadowRoot!);
   const chart = shown.find((el): el is AnswerChart => el.localName === 'answer-chart');
   const map = shown.find((el): el is AnswerMapLocation => el.localName === 'answer-map-location');
-  return Boolean(chart?.chartInstance && chart.shadowRoot!.querySelector('canvas') && map?.shadowRoot!.querySelector('.leaflet-container'));
+  return Boolean(
+    chart?.chartInstance &&
+    chart.shadowRoot!.querySelector('canvas') &&
+    map?.shadowRoot!.querySelector('.leaflet-container'),
+  );
 }
 
 // Not open-wc's waitUntil: its timeout timer stays pending after success and

@@ -34,24 +34,34 @@ const lifecycle: Part[] = [
   { type: 'reasoning-delta', id: 'r1', delta: 'Need the revenue table.' },
   { type: 'reasoning-end', id: 'r1' },
   { type: 'tool-input-start', toolCallId: 'c1', toolName: 'query_sales' },
-  { type: 'tool-input-available', toolCallId: 'c1', toolName: 'query_sales', input: { quarter: 'Q3' } },
+  {
+    type: 'tool-input-available',
+    toolCallId: 'c1',
+    toolName: 'query_sales',
+    input: { quarter: 'Q3' },
+  },
   { type: 'tool-output-available', toolCallId: 'c1', output: { rows: 3 } },
   { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_000_000) },
   ...text('t2', 'Updating with the audited figure.'),
   { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(1_200_000) },
   { type: 'data-answer_ui', id: 'side', data: sideBlock },
   { type: 'finish-step' },
-  { type: 'data-final_answer', data: { text: '## Report\nRevenue rose **12%**.', ui_block_ids: ['q3-revenue'] } },
+  {
+    type: 'data-final_answer',
+    data: { text: '## Report\nRevenue rose **12%**.', ui_block_ids: ['q3-revenue'] },
+  },
   ...text('late', 'LATE TEXT'),
   { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(9) },
   { type: 'finish' },
 ];
 
 const turns = (thread: AgentThread) => $$(thread, 'agent-turn');
-const blockIn = (turn: Element, id: string) => $<AnswerBlock>(turn, `answer-block[data-block-id="${id}"]`);
+const blockIn = (turn: Element, id: string) =>
+  $<AnswerBlock>(turn, `answer-block[data-block-id="${id}"]`);
 const report = (turn: Element) => $(turn, '.report');
 const processBox = (turn: Element) => $<HTMLDetailsElement>(turn, 'details.process');
-const metricValue = (block: AnswerBlock) => $($(block, '[data-element-id="kpi"]'), '.value').textContent!.trim();
+const metricValue = (block: AnswerBlock) =>
+  $($(block, '[data-element-id="kpi"]'), '.value').textContent!.trim();
 
 async function postScript(chatId: string, test: Record<string, unknown>): Promise<Response> {
   return fetch('/api/test-chat', {
@@ -81,7 +91,9 @@ describe('agent-thread', () => {
     };
     await feed(lifecycle.slice(0, 5));
     const [turn] = turns(thread);
-    expect($(turn!, 'answer-markdown').shadowRoot!.textContent).to.include('Looking at Q3 — 第三季度 📈.');
+    expect($(turn!, 'answer-markdown').shadowRoot!.textContent).to.include(
+      'Looking at Q3 — 第三季度 📈.',
+    );
     await feed(lifecycle.slice(5, 12));
     const first = blockIn(turn!, 'q3-revenue');
     expect(metricValue(first)).to.equal('$1,000,000.00');
@@ -96,8 +108,13 @@ describe('agent-thread', () => {
     // The final report: report text, then the named block; everything else folded.
     await feed(lifecycle.slice(18, 19));
     const reportBox = report(turn!);
-    expect(reportBox.querySelector('answer-markdown')!.shadowRoot!.textContent).to.include('Report').and.include('Revenue rose 12%.');
-    expect([...reportBox.children].map((c) => c.localName)).to.deep.equal(['answer-markdown', 'answer-block']);
+    expect(reportBox.querySelector('answer-markdown')!.shadowRoot!.textContent)
+      .to.include('Report')
+      .and.include('Revenue rose 12%.');
+    expect([...reportBox.children].map((c) => c.localName)).to.deep.equal([
+      'answer-markdown',
+      'answer-block',
+    ]);
     expect(reportBox.querySelector('answer-block')).to.equal(first);
     const process = processBox(turn!);
     expect(process.open).to.equal(false);
@@ -106,7 +123,10 @@ describe('agent-thread', () => {
     expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue']);
     await openProcesses(turn!);
     expect(process.open).to.equal(true);
-    expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue', 'side']);
+    expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal([
+      'q3-revenue',
+      'side',
+    ]);
     expect(process.querySelector('answer-block')!.dataset.blockId).to.equal('side');
     expect(process.textContent).to.include('query_sales');
     expect(thread.messages.at(-1)).to.include({ status: 'complete', closed: true });
@@ -122,7 +142,11 @@ describe('agent-thread', () => {
     lifecycle.forEach((part) => thread.applyPart(part));
     await settle(thread);
     const firstBlock = blockIn(turns(thread)[0]!, 'q3-revenue');
-    const again: Part[] = [{ type: 'start', messageId: 'm2' }, { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(5) }, { type: 'finish' }];
+    const again: Part[] = [
+      { type: 'start', messageId: 'm2' },
+      { type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock(5) },
+      { type: 'finish' },
+    ];
     again.forEach((part) => thread.applyPart(part));
     await settle(thread);
     const [one, two] = turns(thread);
@@ -137,8 +161,15 @@ describe('agent-thread', () => {
       { type: 'start' },
       ...text('a', 'Ünïcödé, 中文, emoji 👩‍🔬 and `code`.\n\n- one\n- two'),
       { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
-      { type: 'data-answer_ui', id: 'field-check', data: investigationBlock('Valve 7 replaced — 阀门已更换.') },
-      { type: 'data-final_answer', data: { text: 'Done: **阀门** fixed 🎉', ui_block_ids: ['field-check'] } },
+      {
+        type: 'data-answer_ui',
+        id: 'field-check',
+        data: investigationBlock('Valve 7 replaced — 阀门已更换.'),
+      },
+      {
+        type: 'data-final_answer',
+        data: { text: 'Done: **阀门** fixed 🎉', ui_block_ids: ['field-check'] },
+      },
       { type: 'finish' },
     ];
     const bytes = new Uint8Array(await (await postScript('chunking', { script })).arrayBuffer());
@@ -155,19 +186,28 @@ describe('agent-thread', () => {
     const whole = await render([]);
     expect(whole).to.include('阀门已更换').and.include('Done:');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(bytes.length), { minLength: 1, maxLength: 40 }), async (cuts) => {
-        expect(await render(cuts)).to.equal(whole);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.nat(bytes.length), { minLength: 1, maxLength: 40 }),
+        async (cuts) => {
+          expect(await render(cuts)).to.equal(whole);
+        },
+      ),
       { numRuns: fuzzRuns(12) },
     );
     expect(await render(Array.from({ length: bytes.length }, (_, i) => i))).to.equal(whole);
   });
 
   it('posts { id, messages, trigger } like useChat and streams the answer', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-1"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="transport-1"></agent-thread>`,
+    );
     thread.requestOptions = {
       headers: { authorization: 'Bearer t0ken' },
-      body: { test: { script: [{ type: 'start' }, ...text('a', 'Hello from the server.'), { type: 'finish' }] } },
+      body: {
+        test: {
+          script: [{ type: 'start' }, ...text('a', 'Hello from the server.'), { type: 'finish' }],
+        },
+      },
     };
     const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
     textarea.focus();
@@ -175,12 +215,20 @@ describe('agent-thread', () => {
     await sendKeys({ press: 'Shift+Enter' });
     await sendKeys({ type: 'second line' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => !thread.busy && thread.messages.length === 2, 'no answer', { timeout: 5000 });
+    await waitUntil(() => !thread.busy && thread.messages.length === 2, 'no answer', {
+      timeout: 5000,
+    });
     await settle(thread);
     const body = await (await fetch('/api/test-chat/last?id=transport-1')).json();
     expect(body.id).to.equal('transport-1');
     expect(body.trigger).to.equal('submit-message');
-    expect(body.messages).to.deep.equal([{ id: thread.messages[0]!.id, role: 'user', parts: [{ type: 'text', text: 'Hi there\nsecond line' }] }]);
+    expect(body.messages).to.deep.equal([
+      {
+        id: thread.messages[0]!.id,
+        role: 'user',
+        parts: [{ type: 'text', text: 'Hi there\nsecond line' }],
+      },
+    ]);
     expect($(thread, '.user').textContent).to.equal('Hi there\nsecond line');
     expect(outline(turns(thread)[0]!)).to.include('Hello from the server.');
     expect(textarea.value).to.equal('');
@@ -188,15 +236,23 @@ describe('agent-thread', () => {
   });
 
   it('stop aborts a streaming answer and keeps what arrived', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-stop"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="transport-stop"></agent-thread>`,
+    );
     const slow = [
       { type: 'start' },
       { type: 'text-start', id: 'a' },
-      ...Array.from({ length: 50 }, (_, i) => ({ type: 'text-delta', id: 'a', delta: `word${i} ` })),
+      ...Array.from({ length: 50 }, (_, i) => ({
+        type: 'text-delta',
+        id: 'a',
+        delta: `word${i} `,
+      })),
     ];
     thread.requestOptions = { body: { test: { script: slow, delayMs: 40 } } };
     void thread.send('Tell me a long story');
-    await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', { timeout: 15_000 });
+    await waitUntil(() => outline(thread).includes('word2'), 'stream did not start', {
+      timeout: 15_000,
+    });
     await settle(thread);
     const send = $<HTMLButtonElement>(thread, '.composer .send');
     expect(send.textContent!.trim()).to.equal('Stop');
@@ -211,20 +267,26 @@ describe('agent-thread', () => {
   });
 
   it('shows a clear notice and fires answer-error on an HTTP error', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-500"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="transport-500"></agent-thread>`,
+    );
     thread.requestOptions = { body: { test: { status: 500 } } };
     const error = oneEvent(thread, 'answer-error');
     void thread.send('Hello?');
     expect((await error).detail.code).to.equal('http_error');
     await settle(thread);
-    expect($(turns(thread)[0]!, '.notice').textContent).to.equal('The server could not answer (HTTP 500 Internal Server Error).');
+    expect($(turns(thread)[0]!, '.notice').textContent).to.equal(
+      'The server could not answer (HTTP 500 Internal Server Error).',
+    );
     expect($(thread, '.user').textContent).to.equal('Hello?');
     expect(thread.busy).to.equal(false);
     await expect(thread).to.be.accessible();
   });
 
   it('keeps what arrived when the connection drops mid-stream', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-drop"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="transport-drop"></agent-thread>`,
+    );
     const script = [
       { type: 'start' },
       ...text('a', 'First part arrived.'),
@@ -238,12 +300,16 @@ describe('agent-thread', () => {
     await settle(thread);
     const turn = turns(thread)[0]!;
     expect(outline(turn)).to.include('First part arrived.');
-    expect($(turn, '.notice').textContent).to.equal('The connection was lost. What arrived so far is kept.');
+    expect($(turn, '.notice').textContent).to.equal(
+      'The connection was lost. What arrived so far is kept.',
+    );
     expect(thread.messages.at(-1)).to.include({ status: 'interrupted' });
   });
 
   it('skips a malformed line with a notice and goes on', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="transport-bad"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="transport-bad"></agent-thread>`,
+    );
     const raw =
       'data: {"type":"start"}\n\ndata: {"type":"text-start","id":"a"}\n\ndata: {not json\n\ndata: {"type":"text-delta","id":"a","delta":"still here"}\n\ndata: {"type":"mystery-part"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n';
     thread.requestOptions = { body: { test: { raw } } };
@@ -254,7 +320,9 @@ describe('agent-thread', () => {
     await settle(thread);
     const turn = turns(thread)[0]!;
     expect(outline(turn)).to.include('still here');
-    expect($(turn, '.notice').textContent).to.equal('Part of the answer could not be read and was skipped.');
+    expect($(turn, '.notice').textContent).to.equal(
+      'Part of the answer could not be read and was skipped.',
+    );
     expect(thread.messages.at(-1)).to.include({ status: 'complete' });
   });
 
@@ -281,19 +349,29 @@ describe('agent-thread', () => {
     await settle(thread);
     const turn = turns(thread)[0]!;
     expect(outline(turn)).to.include('still here').and.not.include('xxxx');
-    expect($(turn, '.notice').textContent).to.equal('Part of the answer could not be read and was skipped.');
+    expect($(turn, '.notice').textContent).to.equal(
+      'Part of the answer could not be read and was skipped.',
+    );
     expect(thread.messages.at(-1)).to.include({ status: 'complete' });
   });
 
   it('shows an error part inline without losing the text before it', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
-    [{ type: 'start' }, ...text('a', 'Partial answer.'), { type: 'error', errorText: 'model overloaded' }].forEach((part) => thread.applyPart(part));
+    [
+      { type: 'start' },
+      ...text('a', 'Partial answer.'),
+      { type: 'error', errorText: 'model overloaded' },
+    ].forEach((part) => thread.applyPart(part));
     await settle(thread);
-    expect(outline(thread)).to.include('Partial answer.').and.include('The agent reported an error: model overloaded');
+    expect(outline(thread))
+      .to.include('Partial answer.')
+      .and.include('The agent reported an error: model overloaded');
   });
 
   it('lets the host deliver the message itself by cancelling answer-send', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/never-called"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/never-called"></agent-thread>`,
+    );
     thread.addEventListener('answer-send', (event) => event.preventDefault());
     const sent = oneEvent(thread, 'answer-send');
     await thread.send('Handled by the host');
@@ -321,23 +399,39 @@ describe('agent-thread', () => {
     await settle(thread);
     expect(thread.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(thread.messages[1]).to.include({ status: 'complete' });
-    const shown = $$(thread, '.user, agent-turn').map((el) => el.textContent!.replace(/\s+/g, ' ').trim());
+    const shown = $$(thread, '.user, agent-turn').map((el) =>
+      el.textContent!.replace(/\s+/g, ' ').trim(),
+    );
     expect(shown).to.have.length(2);
     expect(shown[0]).to.equal('Question first');
     expect(outline(turns(thread)[0]!)).to.include('host fed');
   });
 
   it('turns a form submission into a user message with the answers as data', async () => {
-    const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id="form-1"></agent-thread>`);
-    thread.requestOptions = { body: { test: { script: [{ type: 'start' }, ...text('a', 'Thanks, crew noted.'), { type: 'finish' }] } } };
-    [{ type: 'start' }, { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() }, { type: 'finish' }].forEach((part) =>
-      thread.applyPart(part),
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id="form-1"></agent-thread>`,
     );
+    thread.requestOptions = {
+      body: {
+        test: {
+          script: [{ type: 'start' }, ...text('a', 'Thanks, crew noted.'), { type: 'finish' }],
+        },
+      },
+    };
+    [
+      { type: 'start' },
+      { type: 'data-answer_ui', id: 'field-check', data: investigationBlock() },
+      { type: 'finish' },
+    ].forEach((part) => thread.applyPart(part));
     await settle(thread);
     const form = $(blockIn(turns(thread)[0]!, 'field-check'), '[data-element-id="ask"]');
     $<HTMLInputElement>(form, 'input').value = 'Team B';
     $(form, 'button[type=submit]').click();
-    await waitUntil(() => thread.messages.length === 3 && !thread.busy, 'the submission was not sent', { timeout: 5000 });
+    await waitUntil(
+      () => thread.messages.length === 3 && !thread.busy,
+      'the submission was not sent',
+      { timeout: 5000 },
+    );
     await settle(thread);
     const user = thread.messages[1]!;
     expect(user).to.deep.include({ role: 'user', text: 'Confirm\nCrew: Team B' });
@@ -345,9 +439,20 @@ describe('agent-thread', () => {
     const last = body.messages.at(-1);
     expect(last.parts).to.deep.equal([
       { type: 'text', text: 'Confirm\nCrew: Team B' },
-      { type: 'data-answer_form', data: { type: 'answer_form', blockId: 'field-check', elementId: 'ask', values: { crew: 'Team B' } } },
+      {
+        type: 'data-answer_form',
+        data: {
+          type: 'answer_form',
+          blockId: 'field-check',
+          elementId: 'ask',
+          values: { crew: 'Team B' },
+        },
+      },
     ]);
-    expect(body.messages[0].parts[0]).to.deep.include({ type: 'data-answer_ui', id: 'field-check' });
+    expect(body.messages[0].parts[0]).to.deep.include({
+      type: 'data-answer_ui',
+      id: 'field-check',
+    });
     expect($(form, 'dl').textContent).to.include('Team B');
     expect(outline(thread)).to.include('Thanks, crew noted.');
   });
@@ -356,7 +461,11 @@ describe('agent-thread', () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     const live = $(thread, '[aria-live=polite]');
     const heard: string[] = [];
-    new MutationObserver(() => heard.push(live.textContent!.trim())).observe(live, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => heard.push(live.textContent!.trim())).observe(live, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     for (const part of lifecycle.slice(0, 19)) {
       thread.applyPart(part);
       await thread.updateComplete;
@@ -374,13 +483,18 @@ describe('agent-thread', () => {
       for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(done));
     };
     const scrollerOf = (thread: AgentThread) => $(thread, '.scroller');
-    const fromBottom = (scroller: Element) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
-    const paragraph = (id: string) => text(id, `${id}: ${'A long line of the answer that wraps. '.repeat(6)}`);
+    const fromBottom = (scroller: Element) =>
+      scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    const paragraph = (id: string) =>
+      text(id, `${id}: ${'A long line of the answer that wraps. '.repeat(6)}`);
     /** Streams one long paragraph per id into the open turn. */
-    const paragraphs = (thread: AgentThread, ...ids: string[]) => ids.forEach((id) => paragraph(id).forEach((part) => thread.applyPart(part)));
+    const paragraphs = (thread: AgentThread, ...ids: string[]) =>
+      ids.forEach((id) => paragraph(id).forEach((part) => thread.applyPart(part)));
 
     async function shortThread(): Promise<AgentThread> {
-      const box = await fixture<HTMLElement>(html`<div style="height: 240px; width: 320px"><agent-thread no-composer></agent-thread></div>`);
+      const box = await fixture<HTMLElement>(
+        html`<div style="height: 240px; width: 320px"><agent-thread no-composer></agent-thread></div>`,
+      );
       const thread = box.querySelector('agent-thread')!;
       await thread.updateComplete;
       thread.applyPart({ type: 'start' });
@@ -393,7 +507,9 @@ describe('agent-thread', () => {
       await thread.updateComplete;
       await frames();
       const scroller = scrollerOf(thread);
-      expect(scroller.scrollHeight, 'the answer overflows its box').to.be.greaterThan(scroller.clientHeight * 2);
+      expect(scroller.scrollHeight, 'the answer overflows its box').to.be.greaterThan(
+        scroller.clientHeight * 2,
+      );
       expect(fromBottom(scroller)).to.be.lessThan(2);
     });
 
@@ -417,7 +533,10 @@ describe('agent-thread', () => {
       const thread = await shortThread();
       paragraphs(thread, 'p1', 'p2');
       thread.applyPart({ type: 'data-answer_ui', id: 'side', data: sideBlock });
-      thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
+      thread.applyPart({
+        type: 'data-final_answer',
+        data: { text: 'Short report.', ui_block_ids: [] },
+      });
       thread.applyPart({ type: 'finish' });
       await settle(thread);
       await frames();
@@ -431,7 +550,10 @@ describe('agent-thread', () => {
       await settle(thread);
       await frames();
       expect(process.open).to.equal(true);
-      expect(summary.getBoundingClientRect().top, 'the summary the reader pressed stays put').to.be.closeTo(before, 1);
+      expect(
+        summary.getBoundingClientRect().top,
+        'the summary the reader pressed stays put',
+      ).to.be.closeTo(before, 1);
       expect(fromBottom(scroller), 'the opened process reads on below').to.be.greaterThan(100);
 
       // The next answer is followed again.
@@ -450,7 +572,10 @@ describe('agent-thread', () => {
       await settle(thread);
       await frames();
       expect(scrollerOf(thread).scrollHeight).to.be.greaterThan(1000);
-      expect(document.scrollingElement!.scrollHeight, 'the page is no taller than the window').to.be.at.most(innerHeight);
+      expect(
+        document.scrollingElement!.scrollHeight,
+        'the page is no taller than the window',
+      ).to.be.at.most(innerHeight);
     });
 
     it('wraps a long tool name instead of scrolling the conversation sideways', async () => {
@@ -472,7 +597,10 @@ describe('agent-thread', () => {
       const scroller = scrollerOf(thread);
       expect(fromBottom(scroller)).to.be.lessThan(2);
       // The report folds four paragraphs under "View process"; the next question comes before a frame has passed.
-      thread.applyPart({ type: 'data-final_answer', data: { text: 'Short report.', ui_block_ids: [] } });
+      thread.applyPart({
+        type: 'data-final_answer',
+        data: { text: 'Short report.', ui_block_ids: [] },
+      });
       thread.applyPart({ type: 'finish' });
       await thread.updateComplete;
       void thread.send('And the next question?');
@@ -502,7 +630,9 @@ describe('agent-thread', () => {
       paragraphs(thread, 'p5');
       await thread.updateComplete;
       await frames();
-      expect(fromBottom(scroller), 'back at the bottom, new text is followed again').to.be.lessThan(2);
+      expect(fromBottom(scroller), 'back at the bottom, new text is followed again').to.be.lessThan(
+        2,
+      );
     });
   });
 });

@@ -6,7 +6,14 @@ import { AnswerErrorEvent } from '../components/shared/events.js';
 import { define } from '../components/shared/define.js';
 import { themeStyles } from '../components/shared/theme.styles.js';
 import { newId, readPart, ThreadState } from '../conversation/index.js';
-import type { AssistantTurn, Change, NoticeCode, ThreadMessage, TurnEnding, UserMessage } from '../conversation/index.js';
+import type {
+  AssistantTurn,
+  Change,
+  NoticeCode,
+  ThreadMessage,
+  TurnEnding,
+  UserMessage,
+} from '../conversation/index.js';
 import type { ThreadStore } from '../store/index.js';
 import { AgentLink } from './agent-link.js';
 import { ChatRequests } from './requests.js';
@@ -113,13 +120,21 @@ export class AgentThread extends LitElement {
     state: this.state,
     busy: () => this.busy,
     reloaded: (unreadable = 0) => {
-      this.restoreNotice = unreadable ? msg('Some saved messages could not be shown: they are damaged or were saved by a newer version.') : '';
+      this.restoreNotice = unreadable
+        ? msg(
+            'Some saved messages could not be shown: they are damaged or were saved by a newer version.',
+          )
+        : '';
       this.follow.reset(this.state.messages.length);
       this.requestUpdate();
     },
     storageFailed: (error) => {
-      this.storageNotice = msg('Saving is not available: this conversation is kept only until the page is closed.');
-      this.dispatchEvent(new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }));
+      this.storageNotice = msg(
+        'Saving is not available: this conversation is kept only until the page is closed.',
+      );
+      this.dispatchEvent(
+        new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }),
+      );
     },
     switched: (threadId) => this.link.shown(threadId),
   });
@@ -136,13 +151,23 @@ export class AgentThread extends LitElement {
       void this.persistence.idle();
     },
   });
-  private requests = new ChatRequests(this, { state: this.state, persistence: this.persistence, follow: this.follow, link: this.link, busy: () => this.busy });
-  private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
-  private composer = new Composer(this, () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }), {
+  private requests = new ChatRequests(this, {
+    state: this.state,
+    persistence: this.persistence,
+    follow: this.follow,
+    link: this.link,
     busy: () => this.busy,
-    send: (text, files) => void this.send(text, undefined, files),
-    stop: () => this.stop(),
   });
+  private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
+  private composer = new Composer(
+    this,
+    () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }),
+    {
+      busy: () => this.busy,
+      send: (text, files) => void this.send(text, undefined, files),
+      stop: () => this.stop(),
+    },
+  );
 
   constructor() {
     super();
@@ -181,7 +206,8 @@ export class AgentThread extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('store')) this.persistence.useStore(this.store);
-    if (changed.has('threadId') || changed.has('store')) void this.persistence.switchTo(this.threadId);
+    if (changed.has('threadId') || changed.has('store'))
+      void this.persistence.switchTo(this.threadId);
     // Agent state belongs to its thread; a host restoring it sets it after a switch.
     if (changed.get('threadId') !== undefined) this.agentState = {};
   }
@@ -250,7 +276,9 @@ export class AgentThread extends LitElement {
 
   /** Adds an inline notice, fires `answer-error`, and optionally ends the turn. */
   private report(code: NoticeCode, detail: string, endAs?: TurnEnding) {
-    this.reflect(endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail));
+    this.reflect(
+      endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail),
+    );
   }
 
   /** Shows what a change of the conversation did (nothing when it did nothing), saves it and tells the host. */
@@ -276,8 +304,13 @@ export class AgentThread extends LitElement {
     const shown = this.follow.visible(messages); // before the paging buttons, which it moves
     // One notice at a time: a store that stopped working matters more than a skipped record.
     const notice = this.storageNotice || this.restoreNotice;
-    const view: MessageView = { actions: this.actions, turns: this.turnElements, renderData: this.renderData };
-    const entry = (message: ThreadMessage) => messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy });
+    const view: MessageView = {
+      actions: this.actions,
+      turns: this.turnElements,
+      renderData: this.renderData,
+    };
+    const entry = (message: ThreadMessage) =>
+      messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy });
     return html`${header({ notice, empty: messages.length === 0, newConversation: () => void this.newConversation() })}
       <div class="scroller" @scroll=${this.follow.onScroll} @pointerdown=${this.follow.onReaderAction} @keydown=${this.follow.onReaderAction}>
         <div class="messages" part="messages">

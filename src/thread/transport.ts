@@ -13,13 +13,15 @@ export interface ChatRequest {
 /** Extra request settings for hosts that need authentication or more context. */
 export interface RequestOptions {
   /** Headers sent with every request, or a function returning them (e.g. a fresh token). */
-  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  headers?:
+    Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** Extra fields merged into the request body. */
   body?: Record<string, unknown>;
   credentials?: RequestCredentials;
 }
 
-const headersOf = async (options: RequestOptions) => (typeof options.headers === 'function' ? await options.headers() : options.headers);
+const headersOf = async (options: RequestOptions) =>
+  typeof options.headers === 'function' ? await options.headers() : options.headers;
 
 /** POSTs the chat like the AI SDK's default chat transport: `{ id, messages, trigger }`. */
 export async function postChat(
@@ -33,7 +35,12 @@ export async function postChat(
   return fetch(api, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(await headersOf(options)) },
-    body: JSON.stringify({ ...options.body, id: chatId, messages: toUIMessages(messages), ...request }),
+    body: JSON.stringify({
+      ...options.body,
+      id: chatId,
+      messages: toUIMessages(messages),
+      ...request,
+    }),
     credentials: options.credentials,
     signal,
   });
@@ -53,7 +60,12 @@ function appendPath(api: string, path: string): string {
  * answer from its start when it is ok), or `null` when there is no answer
  * to resume (204); rejects when the request cannot be made.
  */
-export async function reconnectChat(api: string, chatId: string, options: RequestOptions, signal: AbortSignal): Promise<Response | null> {
+export async function reconnectChat(
+  api: string,
+  chatId: string,
+  options: RequestOptions,
+  signal: AbortSignal,
+): Promise<Response | null> {
   const response = await fetch(appendPath(api, `/${encodeURIComponent(chatId)}/stream`), {
     method: 'GET',
     headers: await headersOf(options),

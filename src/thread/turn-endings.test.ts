@@ -17,7 +17,12 @@ const metricBlock = {
   block_id: 'kpi',
   fallback_text: 'Revenue 1.2 M USD',
   root: 'm',
-  elements: { m: { type: 'Metric', props: { label: 'Revenue', value: 1_200_000, format: 'currency', currency: 'USD' } } },
+  elements: {
+    m: {
+      type: 'Metric',
+      props: { label: 'Revenue', value: 1_200_000, format: 'currency', currency: 'USD' },
+    },
+  },
 };
 
 /** A turn under way: reasoning and text not finished, a tool still running, a block shown. */
@@ -27,7 +32,12 @@ const underWay: Part[] = [
   { type: 'reasoning-delta', id: 'r', delta: 'Checking the ledger.' },
   { type: 'text-start', id: 't' },
   { type: 'text-delta', id: 't', delta: 'Revenue rose in Q3.' },
-  { type: 'tool-input-available', toolCallId: 'c1', toolName: 'lookup_ledger', input: { quarter: 'Q3' } },
+  {
+    type: 'tool-input-available',
+    toolCallId: 'c1',
+    toolName: 'lookup_ledger',
+    input: { quarter: 'Q3' },
+  },
   { type: 'data-answer_ui', id: 'kpi', data: metricBlock },
 ];
 
@@ -40,7 +50,9 @@ async function openThread(threadId: string): Promise<AgentThread> {
 
 /** A byte stream of server-sent events that ends without `finish`: the connection dropped. */
 function droppedStream(parts: Part[]): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join(''));
+  const bytes = new TextEncoder().encode(
+    parts.map((part) => `data: ${JSON.stringify(part)}\n\n`).join(''),
+  );
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes);
@@ -50,9 +62,24 @@ function droppedStream(parts: Part[]): ReadableStream<Uint8Array> {
 }
 
 const endings: [string, (el: AgentThread) => Promise<void> | void, RegExp][] = [
-  ['finish', (el) => [...underWay, { type: 'finish' }].forEach((p) => el.applyPart(p)), /lookup_ledger[\s\S]*failed/],
-  ['an abort part', (el) => [...underWay, { type: 'abort' }].forEach((p) => el.applyPart(p)), /Stopped\./],
-  ['an error part', (el) => [...underWay, { type: 'error', errorText: 'model overloaded' }].forEach((p) => el.applyPart(p)), /model overloaded/],
+  [
+    'finish',
+    (el) => [...underWay, { type: 'finish' }].forEach((p) => el.applyPart(p)),
+    /lookup_ledger[\s\S]*failed/,
+  ],
+  [
+    'an abort part',
+    (el) => [...underWay, { type: 'abort' }].forEach((p) => el.applyPart(p)),
+    /Stopped\./,
+  ],
+  [
+    'an error part',
+    (el) =>
+      [...underWay, { type: 'error', errorText: 'model overloaded' }].forEach((p) =>
+        el.applyPart(p),
+      ),
+    /model overloaded/,
+  ],
   ['a dropped connection', (el) => el.consume(droppedStream(underWay)), /connection was lost/],
   [
     'Stop',
@@ -72,7 +99,11 @@ const endings: [string, (el: AgentThread) => Promise<void> | void, RegExp][] = [
       ].forEach((p) => el.applyPart(p)),
     /View process/,
   ],
-  ['an HTTP error', (el) => el.consume(new Response('busy', { status: 503, statusText: 'Service Unavailable' })), /HTTP 503/],
+  [
+    'an HTTP error',
+    (el) => el.consume(new Response('busy', { status: 503, statusText: 'Service Unavailable' })),
+    /HTTP 503/,
+  ],
 ];
 
 describe('a turn reads the same live and after a reload', () => {

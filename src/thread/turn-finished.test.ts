@@ -29,7 +29,8 @@ select site from readings;
 /** The answer's elements as the reader gets them (tags, attributes, text), whatever the DOM keeps between them. */
 function shown(markdown: Element): string[] {
   return [...markdown.shadowRoot!.querySelectorAll('.content *')].map(
-    (el) => `${el.localName} ${[...el.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}: ${el.textContent!.replace(/\s+/g, ' ').trim()}`,
+    (el) =>
+      `${el.localName} ${[...el.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}: ${el.textContent!.replace(/\s+/g, ' ').trim()}`,
   );
 }
 
@@ -58,7 +59,9 @@ describe('a finished answer', () => {
     // Streaming, the blocks sit in several boxes (settled ones and the unfinished end); finished, in one.
     expect(withoutBlockBoxes(shown(markdown))).to.deep.equal(withoutBlockBoxes(whileStreaming));
     expect($$(markdown, 'h4').map((h) => h.textContent)).to.deep.equal(['Findings']);
-    expect($$<HTMLAnchorElement>(markdown, 'a').map((a) => a.href)).to.deep.equal(['https://example.com/r/4']);
+    expect($$<HTMLAnchorElement>(markdown, 'a').map((a) => a.href)).to.deep.equal([
+      'https://example.com/r/4',
+    ]);
     await expect(markdown).to.be.accessible();
   });
 
@@ -69,9 +72,14 @@ describe('a finished answer', () => {
     await settle(thread);
     let copied = '';
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (copied = text) },
+    });
     try {
-      const copy = [...thread.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'Copy')!;
+      const copy = [...thread.shadowRoot!.querySelectorAll('button')].find(
+        (b) => b.textContent!.trim() === 'Copy',
+      )!;
       copy.click();
       await waitUntil(() => copied !== '', 'nothing copied');
     } finally {
@@ -84,7 +92,12 @@ describe('a finished answer', () => {
   it('arrived whole (as history does), shows every block', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     for (let i = 0; i < 3; i++) {
-      for (const part of [{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: answer }, { type: 'finish' }])
+      for (const part of [
+        { type: 'start' },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: answer },
+        { type: 'finish' },
+      ])
         thread.applyPart(part);
       await thread.send(`Question ${i}`);
     }
@@ -93,7 +106,9 @@ describe('a finished answer', () => {
     expect(markdowns).to.have.length(3);
     for (const markdown of markdowns) {
       expect($$(markdown, 'h4, li, td, pre, blockquote').length).to.equal(7);
-      expect(markdown.shadowRoot!.querySelector('.content')!.textContent).to.include('select site from readings;').and.include('Crew 0 on site');
+      expect(markdown.shadowRoot!.querySelector('.content')!.textContent)
+        .to.include('select site from readings;')
+        .and.include('Crew 0 on site');
     }
   });
 });

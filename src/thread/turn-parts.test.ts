@@ -1,6 +1,12 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { define } from '../components/shared/define.js';
-import { answerApproval, readPart, ThreadState, type AssistantTurn, type ToolItem } from '../conversation/index.js';
+import {
+  answerApproval,
+  readPart,
+  ThreadState,
+  type AssistantTurn,
+  type ToolItem,
+} from '../conversation/index.js';
 import { $, $$ } from '../test-support/dom.js';
 import { loadTurnElements } from './extras/load.js';
 import { outline, settle } from '../test-support/settle.js';
@@ -22,7 +28,8 @@ const text = (id: string, delta: string): Part[] => [
   { type: 'text-delta', id, delta },
   { type: 'text-end', id },
 ];
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** A turn element and the conversation behind it; `feed` applies parts and shows the turn as the thread does. */
 async function turnWith(parts: Part[], renderData?: DataRenderer) {
@@ -49,26 +56,39 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
       { type: 'source-url', sourceId: 's1', url: 'https://example.com/a', title: 'Annual report' },
       { type: 'source-url', sourceId: 's2', url: 'javascript:alert(1)', title: 'Hostile' },
       { type: 'source-url', sourceId: 's1', url: 'https://example.com/a', title: 'Annual report' },
-      { type: 'source-document', sourceId: 's3', mediaType: 'application/pdf', title: 'Ledger', filename: 'ledger.pdf' },
-      { type: 'data-final_answer', data: { text: 'Revenue rose [1], costs fell [3].', ui_block_ids: [] } },
+      {
+        type: 'source-document',
+        sourceId: 's3',
+        mediaType: 'application/pdf',
+        title: 'Ledger',
+        filename: 'ledger.pdf',
+      },
+      {
+        type: 'data-final_answer',
+        data: { text: 'Revenue rose [1], costs fell [3].', ui_block_ids: [] },
+      },
       { type: 'finish' },
     ]);
     const lists = $$(el, 'answer-sources');
     expect(lists).to.have.length(1);
     expect(lists[0]!.parentElement!.matches('.report')).to.equal(true);
     expect($(el, '.report').lastElementChild).to.equal(lists[0]);
-    expect($$(lists[0]!, 'li').map((li) => `${li.id} ${li.querySelector('.title')!.textContent}`)).to.deep.equal([
-      'source-1 Annual report',
-      'source-2 Hostile',
-      'source-3 Ledger',
+    expect(
+      $$(lists[0]!, 'li').map((li) => `${li.id} ${li.querySelector('.title')!.textContent}`),
+    ).to.deep.equal(['source-1 Annual report', 'source-2 Hostile', 'source-3 Ledger']);
+    expect($$<HTMLAnchorElement>(lists[0]!, 'a').map((a) => a.href)).to.deep.equal([
+      'https://example.com/a',
     ]);
-    expect($$<HTMLAnchorElement>(lists[0]!, 'a').map((a) => a.href)).to.deep.equal(['https://example.com/a']);
     expect($(el, 'details.process').querySelector('answer-sources')).to.equal(null);
     await expect(el).to.be.accessible();
   });
 
   it('lists the sources after the text while there is no report', async () => {
-    const { el } = await turnWith([{ type: 'start' }, { type: 'source-url', sourceId: 's1', url: 'https://example.com/' }, ...text('t1', 'Answer [1].')]);
+    const { el } = await turnWith([
+      { type: 'start' },
+      { type: 'source-url', sourceId: 's1', url: 'https://example.com/' },
+      ...text('t1', 'Answer [1].'),
+    ]);
     const shown = outline(el);
     expect(shown.indexOf('Answer [1].')).to.be.lessThan(shown.indexOf('Sources'));
   });
@@ -77,15 +97,30 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
     const { el, feed } = await turnWith([
       { type: 'start' },
       ...text('t1', 'Here is the chart:'),
-      { type: 'file', url: `data:image/png;base64,${PNG}`, mediaType: 'image/png', filename: 'chart.png' },
-      { type: 'file', url: 'https://example.com/q3.pdf', mediaType: 'application/pdf', filename: 'q3.pdf' },
+      {
+        type: 'file',
+        url: `data:image/png;base64,${PNG}`,
+        mediaType: 'image/png',
+        filename: 'chart.png',
+      },
+      {
+        type: 'file',
+        url: 'https://example.com/q3.pdf',
+        mediaType: 'application/pdf',
+        filename: 'q3.pdf',
+      },
       ...text('t2', 'And that was all.'),
     ]);
     const groups = $$(el, 'answer-files');
     expect(groups, 'files in a row share one row').to.have.length(1);
     const shown = outline(el);
-    expect(shown.indexOf('<answer-files>')).to.be.within(shown.indexOf('Here is the chart:'), shown.indexOf('And that was all.'));
-    expect($$<HTMLImageElement>(groups[0]!, 'img').map((img) => img.alt)).to.deep.equal(['chart.png']);
+    expect(shown.indexOf('<answer-files>')).to.be.within(
+      shown.indexOf('Here is the chart:'),
+      shown.indexOf('And that was all.'),
+    );
+    expect($$<HTMLImageElement>(groups[0]!, 'img').map((img) => img.alt)).to.deep.equal([
+      'chart.png',
+    ]);
     const chip = $<HTMLButtonElement>(groups[0]!, 'button');
     expect(chip.textContent!.trim()).to.equal('q3.pdf');
     setTimeout(() => chip.click());
@@ -95,8 +130,14 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
       filename: 'q3.pdf',
     });
 
-    await feed([{ type: 'data-final_answer', data: { text: 'The chart and the report are attached.', ui_block_ids: [] } }]);
-    expect($(el, '.report').querySelector('answer-files'), 'the files stay with the answer').to.exist;
+    await feed([
+      {
+        type: 'data-final_answer',
+        data: { text: 'The chart and the report are attached.', ui_block_ids: [] },
+      },
+    ]);
+    expect($(el, '.report').querySelector('answer-files'), 'the files stay with the answer').to
+      .exist;
     expect($(el, 'details.process').querySelector('answer-files')).to.equal(null);
     await expect(el).to.be.accessible();
   });
@@ -106,7 +147,12 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
       { type: 'start' },
       ...text('t1', 'I need to send the email.'),
       { type: 'tool-input-start', toolCallId: 'c1', toolName: 'send_email' },
-      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'send_email', input: { to: 'ops@example.com', subject: 'Pump 4' } },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c1',
+        toolName: 'send_email',
+        input: { to: 'ops@example.com', subject: 'Pump 4' },
+      },
       { type: 'tool-approval-request', approvalId: 'ap-1', toolCallId: 'c1' },
       { type: 'finish' },
     ]);
@@ -132,7 +178,12 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
   it('shows a denied call as denied: the card when it asked for approval, the step line otherwise', async () => {
     const { el, turn, feed } = await turnWith([
       { type: 'start' },
-      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'delete_rows', input: { table: 'orders' } },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c1',
+        toolName: 'delete_rows',
+        input: { table: 'orders' },
+      },
       { type: 'tool-approval-request', approvalId: 'ap-2', toolCallId: 'c1' },
       { type: 'tool-output-denied', toolCallId: 'c1' },
     ]);
@@ -145,7 +196,9 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
       { kind: 'tool', key: 'tool:c3', name: 'mail', status: 'awaiting_approval', summary: '' },
     );
     await feed([]);
-    const steps = $$(el, '.step').map((step) => [...step.children].map((part) => part.textContent).join(' '));
+    const steps = $$(el, '.step').map((step) =>
+      [...step.children].map((part) => part.textContent).join(' '),
+    );
     expect(steps).to.deep.equal(['✕ Tool wipe denied', '? Tool mail waiting for approval']);
   });
 
@@ -183,7 +236,11 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
   });
 
   it('shows nothing for a data part without renderData', async () => {
-    const { el } = await turnWith([{ type: 'start' }, ...text('t1', 'Hi.'), { type: 'data-weather', id: 'w1', data: { temp: 21 } }]);
+    const { el } = await turnWith([
+      { type: 'start' },
+      ...text('t1', 'Hi.'),
+      { type: 'data-weather', id: 'w1', data: { temp: 21 } },
+    ]);
     expect(outline(el)).not.to.include('21');
     expect(outline(el)).to.include('Hi.');
   });
@@ -202,7 +259,12 @@ describe('agent-thread and the parts an AI SDK stream carries', () => {
     ].forEach((part) => thread.applyPart(part));
     await settle(thread);
     const turn = $(thread, 'agent-turn');
-    await waitUntil(() => $(turn, '.report answer-sources').shadowRoot, 'the source list did not load');
-    expect($$($(turn, '.report answer-sources'), 'li').map((li) => li.id)).to.deep.equal(['source-1']);
+    await waitUntil(
+      () => $(turn, '.report answer-sources').shadowRoot,
+      'the source list did not load',
+    );
+    expect($$($(turn, '.report answer-sources'), 'li').map((li) => li.id)).to.deep.equal([
+      'source-1',
+    ]);
   });
 });

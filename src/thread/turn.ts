@@ -20,7 +20,11 @@ import {
 } from '../conversation/index.js';
 
 /** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
-export type DataRenderer = (part: { type: string; id?: string; data: unknown }) => Element | undefined | null;
+export type DataRenderer = (part: {
+  type: string;
+  id?: string;
+  data: unknown;
+}) => Element | undefined | null;
 
 /** The reader-facing text of an inline notice. */
 export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
@@ -40,7 +44,9 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
     case 'storage':
       return notice.detail;
     case 'invalid_update':
-      return msg('An update to part of the answer could not be shown; the last good version is kept.');
+      return msg(
+        'An update to part of the answer could not be shown; the last good version is kept.',
+      );
   }
 }
 
@@ -112,7 +118,10 @@ export class AgentTurn extends LitElement {
   @state() private processOpened = false;
 
   private blocks = new Map<string, AnswerBlock>();
-  private dataElements = new Map<string, { data: unknown; render: DataRenderer; element?: Element | null }>();
+  private dataElements = new Map<
+    string,
+    { data: unknown; render: DataRenderer; element?: Element | null }
+  >();
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
@@ -123,7 +132,12 @@ export class AgentTurn extends LitElement {
   /** A citation's link (`<a class="cite" href="#source-N">` in the answer's markdown) shows source N in the list rather than navigating. */
   private showSource(event: Event) {
     const link = event.composedPath()[0];
-    if (!(link instanceof HTMLAnchorElement && link.matches('.cite') && (link.getRootNode() as ShadowRoot).host?.localName === 'answer-markdown')) return;
+    if (!(
+      link instanceof HTMLAnchorElement &&
+      link.matches('.cite') &&
+      (link.getRootNode() as ShadowRoot).host?.localName === 'answer-markdown'
+    ))
+      return;
     event.preventDefault();
     // Until the chunk of the list has loaded, the element has no reveal() yet.
     this.renderRoot.querySelector('answer-sources')?.reveal?.(+link.hash.slice('#source-'.length));
@@ -153,7 +167,11 @@ export class AgentTurn extends LitElement {
   private isShown(item: TurnItem): boolean {
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
     if (item.kind === 'data') return Boolean(this.renderData);
-    return !(item.kind === 'text' && !item.parts.length) && item.kind !== 'source' && item.kind !== 'step';
+    return (
+      !(item.kind === 'text' && !item.parts.length) &&
+      item.kind !== 'source' &&
+      item.kind !== 'step'
+    );
   }
 
   /** The host's element for a data item, kept while its data object stays the same. */
@@ -164,7 +182,11 @@ export class AgentTurn extends LitElement {
     if (!shown || shown.data !== item.data || shown.render !== render) {
       shown = { data: item.data, render };
       try {
-        shown.element = render({ type: item.type, ...(item.id === undefined ? {} : { id: item.id }), data: item.data });
+        shown.element = render({
+          type: item.type,
+          ...(item.id === undefined ? {} : { id: item.id }),
+          data: item.data,
+        });
       } catch (error) {
         // The host's renderer failing must not take the turn with it.
         reportError(error);
@@ -177,7 +199,9 @@ export class AgentTurn extends LitElement {
   private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
     switch (item.kind) {
       case 'text':
-        return item.parts.length ? html`<answer-markdown .parts=${item.parts} .complete=${item.done} .citations=${citations}></answer-markdown>` : nothing;
+        return item.parts.length
+          ? html`<answer-markdown .parts=${item.parts} .complete=${item.done} .citations=${citations}></answer-markdown>`
+          : nothing;
       case 'reasoning':
         return html`<details class="step reasoning">
           <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
@@ -225,11 +249,18 @@ export class AgentTurn extends LitElement {
   override render() {
     const turn = this.turn;
     if (!turn) return nothing;
-    const status = turn.status === 'stopped' ? msg('Stopped.') : turn.status === 'interrupted' ? msg('Interrupted: this answer did not finish.') : '';
+    const status =
+      turn.status === 'stopped'
+        ? msg('Stopped.')
+        : turn.status === 'interrupted'
+          ? msg('Interrupted: this answer did not finish.')
+          : '';
     const visible = turn.items.filter((item) => this.isShown(item));
     const waiting = turn.status === 'streaming' && visible.length === 0;
     const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
-    const sourceList = sources.length ? html`<answer-sources .sources=${sources}></answer-sources>` : nothing;
+    const sourceList = sources.length
+      ? html`<answer-sources .sources=${sources}></answer-sources>`
+      : nothing;
     if (!turn.final) {
       return html`${this.renderItems(turn.items, sources.length)} ${sourceList}
         ${waiting ? html`<p class="pending">${msg('Working on it')}</p>` : nothing}
@@ -241,7 +272,9 @@ export class AgentTurn extends LitElement {
       .filter((i): i is BlockItem => Boolean(i));
     // Files the agent sent are part of the answer, as the blocks the report names are.
     const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
-    const process = visible.filter((item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)));
+    const process = visible.filter(
+      (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
+    );
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(

@@ -8,10 +8,24 @@
  */
 import { html, nothing } from 'lit';
 import { A2uiLitElement } from '@a2ui/lit/v0_9';
-import { Catalog, CommonSchemas, type ComponentApi, MessageProcessor, type SurfaceModel, type WebComponentImplementation } from '@a2ui/web_core/v0_9';
+import {
+  Catalog,
+  CommonSchemas,
+  type ComponentApi,
+  MessageProcessor,
+  type SurfaceModel,
+  type WebComponentImplementation,
+} from '@a2ui/web_core/v0_9';
 import { z } from 'zod/v3';
 import type { Block } from '../../../src/catalog/index.js';
-import { alignment, formatCell, formatDelta, formatNumber, type Cell, type Column } from './format.js';
+import {
+  alignment,
+  formatCell,
+  formatDelta,
+  formatNumber,
+  type Cell,
+  type Column,
+} from './format.js';
 
 // Typed loosely on purpose: A2UI's types come from its own Zod 3 copy, and
 // letting TypeScript compare two copies' Zod types exhausts its memory.
@@ -29,8 +43,15 @@ const apis: Record<string, unknown> = {
       wrap: z.boolean().optional(),
     })
     .strict(),
-  Section: z.object({ children: childList, title: shortText, subtitle: shortText.optional() }).strict(),
-  Text: z.object({ text: z.string().max(8000), variant: z.enum(['body', 'heading', 'caption', 'note', 'code']).optional() }).strict(),
+  Section: z
+    .object({ children: childList, title: shortText, subtitle: shortText.optional() })
+    .strict(),
+  Text: z
+    .object({
+      text: z.string().max(8000),
+      variant: z.enum(['body', 'heading', 'caption', 'note', 'code']).optional(),
+    })
+    .strict(),
   Metric: z
     .object({
       label: shortText,
@@ -77,7 +98,10 @@ abstract class Base extends A2uiLitElement {
 }
 
 class StackElement extends Base {
-  protected override readonly api = { name: 'Stack', schema: apis.Stack } as unknown as ComponentApi;
+  protected override readonly api = {
+    name: 'Stack',
+    schema: apis.Stack,
+  } as unknown as ComponentApi;
   override render() {
     const p = this.props;
     if (!p) return nothing;
@@ -86,7 +110,10 @@ class StackElement extends Base {
 }
 
 class SectionElement extends Base {
-  protected override readonly api = { name: 'Section', schema: apis.Section } as unknown as ComponentApi;
+  protected override readonly api = {
+    name: 'Section',
+    schema: apis.Section,
+  } as unknown as ComponentApi;
   override render() {
     const p = this.props;
     if (!p) return nothing;
@@ -104,14 +131,19 @@ class TextElement extends Base {
 }
 
 class MetricElement extends Base {
-  protected override readonly api = { name: 'Metric', schema: apis.Metric } as unknown as ComponentApi;
+  protected override readonly api = {
+    name: 'Metric',
+    schema: apis.Metric,
+  } as unknown as ComponentApi;
   override render() {
     const p = this.props;
     if (!p) return nothing;
-    const shown: string = typeof p.value === 'number' ? formatNumber(p.value, p.format, p.currency) : p.value;
+    const shown: string =
+      typeof p.value === 'number' ? formatNumber(p.value, p.format, p.currency) : p.value;
     const delta: number | undefined = p.delta;
     const direction = delta === undefined ? 'flat' : delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
-    const quality = direction === 'flat' ? '' : direction === (p.good_direction ?? 'up') ? 'good' : 'bad';
+    const quality =
+      direction === 'flat' ? '' : direction === (p.good_direction ?? 'up') ? 'good' : 'bad';
     return html`<div class="card" data-kind="Metric">
       <div class="label" dir="auto">${p.label}</div>
       <div class="value ${shown.length > 11 ? 'long' : ''}"><bdi>${shown}</bdi>${p.unit ? html`<span class="unit">${p.unit}</span>` : nothing}</div>
@@ -122,7 +154,10 @@ class MetricElement extends Base {
 }
 
 class TableElement extends Base {
-  protected override readonly api = { name: 'Table', schema: apis.Table } as unknown as ComponentApi;
+  protected override readonly api = {
+    name: 'Table',
+    schema: apis.Table,
+  } as unknown as ComponentApi;
   override render() {
     const p = this.props;
     if (!p) return nothing;
@@ -137,17 +172,28 @@ class TableElement extends Base {
   }
 }
 
-const elements = { Stack: StackElement, Section: SectionElement, Text: TextElement, Metric: MetricElement, Table: TableElement };
-const implementations: WebComponentImplementation[] = Object.entries(elements).map(([name, element]) => {
-  const tagName = `bench-a2ui-${name.toLowerCase()}`;
-  if (!customElements.get(tagName)) customElements.define(tagName, element);
-  return { name, schema: apis[name], tagName } as unknown as WebComponentImplementation;
-});
+const elements = {
+  Stack: StackElement,
+  Section: SectionElement,
+  Text: TextElement,
+  Metric: MetricElement,
+  Table: TableElement,
+};
+const implementations: WebComponentImplementation[] = Object.entries(elements).map(
+  ([name, element]) => {
+    const tagName = `bench-a2ui-${name.toLowerCase()}`;
+    if (!customElements.get(tagName)) customElements.define(tagName, element);
+    return { name, schema: apis[name], tagName } as unknown as WebComponentImplementation;
+  },
+);
 
 /** Every tag of the catalog, as a selector. */
 export const tagSelector = implementations.map((i) => i.tagName).join(',');
 
-export const catalog: Catalog<WebComponentImplementation> = new Catalog('https://example.com/answer-ui-bench/catalog.json', implementations);
+export const catalog: Catalog<WebComponentImplementation> = new Catalog(
+  'https://example.com/answer-ui-bench/catalog.json',
+  implementations,
+);
 
 /** The A2UI components for an answer-ui block: one entry per element, children by id, the root's id is `root`. */
 export function toComponents(block: Block): Record<string, unknown>[] {
@@ -155,7 +201,9 @@ export function toComponents(block: Block): Record<string, unknown>[] {
     id: id === block.root ? 'root' : id,
     component: element.type,
     ...element.props,
-    ...('children' in element && element.children ? { children: element.children.map((child) => (child === block.root ? 'root' : child)) } : {}),
+    ...('children' in element && element.children
+      ? { children: element.children.map((child) => (child === block.root ? 'root' : child)) }
+      : {}),
   }));
 }
 
@@ -172,6 +220,9 @@ export function createSurface(
   const surface = processor.model.getSurface(surfaceId) as SurfaceModel<never>;
   return {
     surface,
-    update: (next) => processor.processMessages([{ version: 'v0.9', updateComponents: { surfaceId, components: next } }] as never),
+    update: (next) =>
+      processor.processMessages([
+        { version: 'v0.9', updateComponents: { surfaceId, components: next } },
+      ] as never),
   };
 }

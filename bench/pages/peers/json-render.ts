@@ -12,7 +12,14 @@ import { schema } from '@json-render/react/schema';
 import { defineRegistry } from '@json-render/react';
 import * as z from 'zod';
 import type { Block } from '../../../src/catalog/index.js';
-import { alignment, formatCell, formatDelta, formatNumber, type Cell, type Column } from './format.js';
+import {
+  alignment,
+  formatCell,
+  formatDelta,
+  formatNumber,
+  type Cell,
+  type Column,
+} from './format.js';
 
 const shortText = z.string().max(200);
 const cell = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
@@ -33,7 +40,10 @@ export const catalog = defineCatalog(schema, {
       description: 'A titled group of related children.',
     },
     Text: {
-      props: z.strictObject({ text: z.string().max(8000), variant: z.enum(['body', 'heading', 'caption', 'note', 'code']).optional() }),
+      props: z.strictObject({
+        text: z.string().max(8000),
+        variant: z.enum(['body', 'heading', 'caption', 'note', 'code']).optional(),
+      }),
       description: 'A paragraph of plain text.',
     },
     Metric: {
@@ -88,10 +98,14 @@ function Metric({
     caption?: string;
   };
 }) {
-  const shown = typeof props.value === 'number' ? formatNumber(props.value, props.format, props.currency) : props.value;
+  const shown =
+    typeof props.value === 'number'
+      ? formatNumber(props.value, props.format, props.currency)
+      : props.value;
   const delta = props.delta;
   const direction = delta === undefined ? 'flat' : delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
-  const quality = direction === 'flat' ? '' : direction === (props.good_direction ?? 'up') ? 'good' : 'bad';
+  const quality =
+    direction === 'flat' ? '' : direction === (props.good_direction ?? 'up') ? 'good' : 'bad';
   return h(
     'div',
     { className: 'card', 'data-kind': 'Metric' },
@@ -107,11 +121,19 @@ function Metric({
       : h(
           'div',
           { className: `delta ${quality}` },
-          h('span', { 'aria-hidden': 'true' }, `${direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●'} ${formatDelta(delta)}`),
+          h(
+            'span',
+            { 'aria-hidden': 'true' },
+            `${direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●'} ${formatDelta(delta)}`,
+          ),
           h(
             'span',
             { className: 'visually-hidden' },
-            direction === 'up' ? `Up ${formatDelta(delta)}` : direction === 'down' ? `Down ${formatDelta(delta)}` : 'No change',
+            direction === 'up'
+              ? `Up ${formatDelta(delta)}`
+              : direction === 'down'
+                ? `Down ${formatDelta(delta)}`
+                : 'No change',
           ),
         ),
     props.caption ? h('div', { className: 'caption muted', dir: 'auto' }, props.caption) : null,
@@ -121,7 +143,13 @@ function Metric({
 function Table({ props }: { props: { caption?: string; columns: Column[]; rows: Cell[][] } }) {
   return h(
     'div',
-    { className: 'scroll', tabIndex: 0, role: 'region', 'aria-label': props.caption ?? 'Data table', 'data-kind': 'Table' },
+    {
+      className: 'scroll',
+      tabIndex: 0,
+      role: 'region',
+      'aria-label': props.caption ?? 'Data table',
+      'data-kind': 'Table',
+    },
     h(
       'table',
       null,
@@ -136,7 +164,12 @@ function Table({ props }: { props: { caption?: string; columns: Column[]; rows: 
             h(
               'th',
               { key: i, scope: 'col', className: alignment(column) },
-              h('button', { type: 'button', title: `Sort by ${column.label}` }, column.label, h('span', { className: 'sort', 'aria-hidden': 'true' }, '↕')),
+              h(
+                'button',
+                { type: 'button', title: `Sort by ${column.label}` },
+                column.label,
+                h('span', { className: 'sort', 'aria-hidden': 'true' }, '↕'),
+              ),
             ),
           ),
         ),
@@ -148,7 +181,9 @@ function Table({ props }: { props: { caption?: string; columns: Column[]; rows: 
           h(
             'tr',
             { key: r },
-            props.columns.map((column, i) => h('td', { key: i, className: alignment(column) }, formatCell(row[i], column))),
+            props.columns.map((column, i) =>
+              h('td', { key: i, className: alignment(column) }, formatCell(row[i], column)),
+            ),
           ),
         ),
       ),
@@ -158,9 +193,28 @@ function Table({ props }: { props: { caption?: string; columns: Column[]; rows: 
 
 export const { registry } = defineRegistry(catalog, {
   components: {
-    Stack: ({ props, children }: { props: { direction?: string; gap?: string }; children?: ReactNode }) =>
-      h('div', { className: `stack ${props.direction ?? 'vertical'} gap-${props.gap ?? 'md'}`, 'data-kind': 'Stack' }, children),
-    Section: ({ props, children }: { props: { title: string; subtitle?: string }; children?: ReactNode }) =>
+    Stack: ({
+      props,
+      children,
+    }: {
+      props: { direction?: string; gap?: string };
+      children?: ReactNode;
+    }) =>
+      h(
+        'div',
+        {
+          className: `stack ${props.direction ?? 'vertical'} gap-${props.gap ?? 'md'}`,
+          'data-kind': 'Stack',
+        },
+        children,
+      ),
+    Section: ({
+      props,
+      children,
+    }: {
+      props: { title: string; subtitle?: string };
+      children?: ReactNode;
+    }) =>
       h(
         'section',
         { 'data-kind': 'Section' },
@@ -169,7 +223,11 @@ export const { registry } = defineRegistry(catalog, {
         h('div', { className: 'body' }, children),
       ),
     Text: ({ props }: { props: { text: string; variant?: string } }) =>
-      h('p', { className: `text ${props.variant ?? 'body'}`, dir: 'auto', 'data-kind': 'Text' }, props.text),
+      h(
+        'p',
+        { className: `text ${props.variant ?? 'body'}`, dir: 'auto', 'data-kind': 'Text' },
+        props.text,
+      ),
     Metric,
     Table,
   },
@@ -177,6 +235,8 @@ export const { registry } = defineRegistry(catalog, {
 
 /** The json-render spec for an answer-ui block: the same flat element map; json-render wants `children` on every element. */
 export function toSpec(block: Block): Spec {
-  const elements = Object.fromEntries(Object.entries(block.elements).map(([id, element]) => [id, { children: [], ...element }]));
+  const elements = Object.fromEntries(
+    Object.entries(block.elements).map(([id, element]) => [id, { children: [], ...element }]),
+  );
   return { root: block.root, elements: elements as unknown as Spec['elements'] };
 }

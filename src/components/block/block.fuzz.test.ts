@@ -35,7 +35,9 @@ describe('<answer-block> under arbitrary input', () => {
           element.block = input;
           await settle(element);
           const result = validateBlock(input);
-          const rendered = [...element.shadowRoot!.querySelectorAll('[data-element-id]')].map((e) => e.getAttribute('data-element-id')).sort();
+          const rendered = [...element.shadowRoot!.querySelectorAll('[data-element-id]')]
+            .map((e) => e.getAttribute('data-element-id'))
+            .sort();
           const fallback = element.shadowRoot!.querySelector('.fallback');
           if (result.ok) {
             expect(rendered).to.deep.equal(Object.keys(result.block.elements).sort());

@@ -11,7 +11,9 @@ const leaflet = () => requestedUrls().filter((url) => /leaflet-src|\/leaflet\//.
 
 describe('lazy loading', () => {
   it('a block without charts or maps fetches neither chart.js nor Leaflet', async () => {
-    const el = await fixture<AnswerBlock>(html`<answer-block .block=${investigationBlock()}></answer-block>`);
+    const el = await fixture<AnswerBlock>(
+      html`<answer-block .block=${investigationBlock()}></answer-block>`,
+    );
     await el.updateComplete;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect($$(el, '[data-element-id]').length).to.be.greaterThan(3);

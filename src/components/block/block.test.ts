@@ -7,12 +7,18 @@ import type { AnswerBlock } from './block.js';
 import type { AnswerChart } from '../chart/chart.js';
 import type { AnswerMetric } from '../metric/metric.js';
 
-const render = (block: unknown) => fixture<AnswerBlock>(html`<answer-block .block=${block}></answer-block>`);
-const byId = <T extends HTMLElement = HTMLElement>(el: AnswerBlock, id: string) => $<T>(el, `[data-element-id="${id}"]`);
+const render = (block: unknown) =>
+  fixture<AnswerBlock>(html`<answer-block .block=${block}></answer-block>`);
+const byId = <T extends HTMLElement = HTMLElement>(el: AnswerBlock, id: string) =>
+  $<T>(el, `[data-element-id="${id}"]`);
 
 async function settle(el: AnswerBlock) {
   await el.updateComplete;
-  await Promise.all($$(el, '[data-element-id]').map((child) => (child as unknown as { updateComplete: Promise<unknown> }).updateComplete));
+  await Promise.all(
+    $$(el, '[data-element-id]').map(
+      (child) => (child as unknown as { updateComplete: Promise<unknown> }).updateComplete,
+    ),
+  );
 }
 
 describe('answer-block', () => {
@@ -21,7 +27,10 @@ describe('answer-block', () => {
     await settle(el);
     const stack = byId(el, 'main');
     expect(stack.localName).to.equal('answer-stack');
-    expect([...stack.children].map((c) => c.localName)).to.deep.equal(['answer-metric', 'answer-chart']);
+    expect([...stack.children].map((c) => c.localName)).to.deep.equal([
+      'answer-metric',
+      'answer-chart',
+    ]);
     const metric = byId<AnswerMetric>(el, 'kpi');
     expect(metric.label).to.equal('Revenue');
     expect($(metric, '.value').textContent!.trim()).to.equal('$1,200,000.00');
@@ -35,15 +44,23 @@ describe('answer-block', () => {
   });
 
   it('shows the fallback text and fires answer-error for an invalid block, rendering none of it', async () => {
-    const invalid = revenueBlock() as unknown as { elements: Record<string, { props: Record<string, unknown> }> };
+    const invalid = revenueBlock() as unknown as {
+      elements: Record<string, { props: Record<string, unknown> }>;
+    };
     invalid.elements.trend!.props.series = [{ name: 'x', values: [1] }];
     invalid.elements.kpi!.props.onclick = 'alert(1)';
     const errorSeen = oneEvent(document, 'answer-error');
-    const el = await fixture<AnswerBlock>(html`<div><answer-block .block=${invalid}></answer-block></div>`).then((div) => div.firstElementChild as AnswerBlock);
+    const el = await fixture<AnswerBlock>(
+      html`<div><answer-block .block=${invalid}></answer-block></div>`,
+    ).then((div) => div.firstElementChild as AnswerBlock);
     const event = await errorSeen;
     expect(event.detail.code).to.equal('unknown_prop');
-    expect(event.detail.message).to.include('misaligned_series at /elements/trend/props/series/0/values');
-    expect($(el, '[part=fallback]').textContent).to.equal('Q3 revenue rose 12% to 1.2 M USD; see table.');
+    expect(event.detail.message).to.include(
+      'misaligned_series at /elements/trend/props/series/0/values',
+    );
+    expect($(el, '[part=fallback]').textContent).to.equal(
+      'Q3 revenue rose 12% to 1.2 M USD; see table.',
+    );
     expect($$(el, '[data-element-id]')).to.have.length(0);
     expect(el.errors.map((e) => e.code)).to.deep.equal(['unknown_prop', 'misaligned_series']);
     await expect(el).to.be.accessible();
@@ -51,11 +68,20 @@ describe('answer-block', () => {
 
   it('shows a neutral notice when even the fallback text is missing', async () => {
     const el = await render('{"not": "a block"');
-    expect($(el, '[part=fallback]').textContent).to.equal('This part of the answer could not be shown.');
+    expect($(el, '[part=fallback]').textContent).to.equal(
+      'This part of the answer could not be shown.',
+    );
   });
 
   it('never throws, whatever it is given', async () => {
-    for (const input of [undefined, null, 42, [], 'x'.repeat(200_000), { elements: { __proto__: 1 } }]) {
+    for (const input of [
+      undefined,
+      null,
+      42,
+      [],
+      'x'.repeat(200_000),
+      { elements: { __proto__: 1 } },
+    ]) {
       const el = await render(input);
       expect($(el, '[part=fallback]')).to.exist;
     }
@@ -72,7 +98,9 @@ describe('answer-block', () => {
     await settle(el);
     expect($$(el, '[data-element-id]')).to.deep.equal(before);
     expect($(byId(el, 'kpi'), '.value').textContent!.trim()).to.equal('$1,500,000.00');
-    await waitUntil(() => instance!.data.datasets[0]!.data[2] === 500_000, undefined, { timeout: 5000 });
+    await waitUntil(() => instance!.data.datasets[0]!.data[2] === 500_000, undefined, {
+      timeout: 5000,
+    });
     expect(chart.chartInstance).to.equal(instance);
   });
 
@@ -109,7 +137,11 @@ describe('answer-block', () => {
     await settle(el);
     expect($$(el, '[data-element-id]')).to.deep.equal(nodes);
     expect(chart.chartInstance).to.equal(instance);
-    await waitUntil(() => instance!.data.datasets[0]!.data[2] === (1_200_000 + 3000) / 3, undefined, { timeout: 5000 });
+    await waitUntil(
+      () => instance!.data.datasets[0]!.data[2] === (1_200_000 + 3000) / 3,
+      undefined,
+      { timeout: 5000 },
+    );
     expect($(byId(el, 'kpi'), '.value').textContent!.trim()).to.equal('$1,203,000.00');
   });
 
@@ -136,7 +168,9 @@ describe('answer-block', () => {
   });
 
   it('passes submitted answers to its forms and tags form events with the block id', async () => {
-    const el = await fixture<AnswerBlock>(html`<answer-block .block=${investigationBlock()} .submissions=${{ ask: { crew: 'Team A' } }}></answer-block>`);
+    const el = await fixture<AnswerBlock>(
+      html`<answer-block .block=${investigationBlock()} .submissions=${{ ask: { crew: 'Team A' } }}></answer-block>`,
+    );
     await settle(el);
     expect($(byId(el, 'ask'), 'dl').textContent).to.include('Team A');
     // Answers recorded later (restored from storage, say) reach a form already on screen.
@@ -152,11 +186,17 @@ describe('answer-block', () => {
     $<HTMLInputElement>(form, 'input').value = 'Team C';
     setTimeout(() => $(form, 'button[type=submit]').click());
     const event = await oneEvent(document, 'answer-form-submit');
-    expect(event.detail).to.deep.equal({ blockId: 'field-check', elementId: 'ask', values: { crew: 'Team C' } });
+    expect(event.detail).to.deep.equal({
+      blockId: 'field-check',
+      elementId: 'ask',
+      values: { crew: 'Team C' },
+    });
   });
 
   it('review-only passes on to its forms: fields disabled, no submit button; off again, the form is live', async () => {
-    const el = await fixture<AnswerBlock>(html`<answer-block review-only .block=${investigationBlock()}></answer-block>`);
+    const el = await fixture<AnswerBlock>(
+      html`<answer-block review-only .block=${investigationBlock()}></answer-block>`,
+    );
     await settle(el);
     const form = byId(el, 'ask');
     expect($<HTMLInputElement>(form, 'input').disabled).to.equal(true);

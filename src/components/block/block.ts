@@ -91,7 +91,12 @@ export class AnswerBlock extends LitElement {
     this.current = undefined;
     this.errors = result.errors;
     this.fallback = fallbackTextOf(this.block);
-    this.dispatchEvent(new AnswerErrorEvent({ code: result.errors[0]!.code, message: describeErrors(result.errors) }));
+    this.dispatchEvent(
+      new AnswerErrorEvent({
+        code: result.errors[0]!.code,
+        message: describeErrors(result.errors),
+      }),
+    );
   }
 
   private renderElement(id: string): TemplateResult {

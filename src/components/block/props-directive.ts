@@ -29,7 +29,8 @@ class PropsDirective extends Directive {
     if (props === this.last) return noChange;
     const target = part.element as unknown as Record<string, unknown>;
     if (this.last) {
-      for (const key of Object.keys(this.last)) if (!(key in props)) target[propertyName(key)] = undefined;
+      for (const key of Object.keys(this.last))
+        if (!(key in props)) target[propertyName(key)] = undefined;
     }
     for (const key of Object.keys(props)) target[propertyName(key)] = props[key];
     this.last = props;

@@ -17,6 +17,9 @@ export const SAMPLE = {
     f: { type: 'Chart', props: { title: '', labels: [''], series: [{ name: '', values: [0] }] } },
     g: { type: 'Evidence', props: { title: '', items: [{ source: '' }] } },
     h: { type: 'MapLocation', props: { label: '', lat: 0, lng: 0 } },
-    i: { type: 'FollowUpForm', props: { title: '', fields: [{ name: 'a', label: '', kind: 'text' }] } },
+    i: {
+      type: 'FollowUpForm',
+      props: { title: '', fields: [{ name: 'a', label: '', kind: 'text' }] },
+    },
   },
 };

@@ -21,15 +21,37 @@ export interface ChartSetup {
  * The chart.js configuration of a line or bar chart. It travels with
  * chart.js in the chart chunk: a page without charts loads neither.
  */
-export function chartConfiguration({ type, labels, series, xLabel, yLabel, stacked, colours, format, rtl }: ChartSetup): ChartConfiguration<'bar' | 'line'> {
-  const axisTitle = (text?: string) => ({ display: Boolean(text), text: text ?? '', color: colours.text });
+export function chartConfiguration({
+  type,
+  labels,
+  series,
+  xLabel,
+  yLabel,
+  stacked,
+  colours,
+  format,
+  rtl,
+}: ChartSetup): ChartConfiguration<'bar' | 'line'> {
+  const axisTitle = (text?: string) => ({
+    display: Boolean(text),
+    text: text ?? '',
+    color: colours.text,
+  });
   return {
     type,
     data: {
       labels: [...labels],
       datasets: series.map((s, i) => {
         const colour = colours.series[i % colours.series.length]!;
-        return { type, label: s.name, data: [...s.values], borderColor: colour, backgroundColor: colour, pointRadius: 2, borderWidth: 2 };
+        return {
+          type,
+          label: s.name,
+          data: [...s.values],
+          borderColor: colour,
+          backgroundColor: colour,
+          pointRadius: 2,
+          borderWidth: 2,
+        };
       }),
     },
     options: {
@@ -47,7 +69,13 @@ export function chartConfiguration({ type, labels, series, xLabel, yLabel, stack
         },
       },
       scales: {
-        x: { reverse: rtl, stacked, title: axisTitle(xLabel), ticks: { color: colours.text }, grid: { color: colours.grid } },
+        x: {
+          reverse: rtl,
+          stacked,
+          title: axisTitle(xLabel),
+          ticks: { color: colours.text },
+          grid: { color: colours.grid },
+        },
         y: {
           position: rtl ? 'right' : 'left',
           stacked,

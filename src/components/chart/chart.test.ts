@@ -37,7 +37,9 @@ describe('answer-chart', () => {
       ['2024', [300, 340, 350], 'line'],
     ]);
     expect(instance.options.animation).to.equal(false);
-    expect($(el, 'canvas').getAttribute('aria-label')).to.include('Line chart: Monthly revenue').and.include('3 categories, 2 series');
+    expect($(el, 'canvas').getAttribute('aria-label'))
+      .to.include('Line chart: Monthly revenue')
+      .and.include('3 categories, 2 series');
     expect(pressed(el)).to.deep.equal(['Line']);
     expect($(el, 'canvas').getBoundingClientRect().height).to.be.greaterThan(100);
     await expect(el).to.be.accessible();
@@ -45,7 +47,10 @@ describe('answer-chart', () => {
 
   it('names the series in an HTML legend, in their colours', async () => {
     const el = await chart();
-    expect($$(el, '.legend li').map((li) => li.textContent!.trim())).to.deep.equal(['2025', '2024']);
+    expect($$(el, '.legend li').map((li) => li.textContent!.trim())).to.deep.equal([
+      '2025',
+      '2024',
+    ]);
     const keys = $$(el, '.legend .key').map((key) => getComputedStyle(key).backgroundColor);
     expect(keys).to.deep.equal(el.chartInstance!.data.datasets.map((d) => d.borderColor));
     expect(el.chartInstance!.options.plugins!.legend!.display).to.equal(false);
@@ -54,9 +59,17 @@ describe('answer-chart', () => {
   it('redraws in the dark colours when the host switches its theme', async () => {
     const el = await chart();
     el.style.setProperty('--answer-color-scheme', 'light');
-    await waitUntil(() => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(11, 92, 173)', 'not drawn in the light colours', { timeout: 2000 });
+    await waitUntil(
+      () => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(11, 92, 173)',
+      'not drawn in the light colours',
+      { timeout: 2000 },
+    );
     el.style.setProperty('--answer-color-scheme', 'dark');
-    await waitUntil(() => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(108, 178, 255)', 'still drawn in the light colours', { timeout: 2000 });
+    await waitUntil(
+      () => el.chartInstance!.data.datasets[0]!.borderColor === 'rgb(108, 178, 255)',
+      'still drawn in the light colours',
+      { timeout: 2000 },
+    );
   });
 
   it('switches to bar on the same chart instance and announces it', async () => {
@@ -81,13 +94,17 @@ describe('answer-chart', () => {
     expect($(el, '.canvas').hidden).to.equal(true);
     const table = $(el, 'answer-table');
     await (table as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    const rows = $$(table, 'tbody tr').map((tr) => [...tr.children].map((td) => td.textContent!.trim()));
+    const rows = $$(table, 'tbody tr').map((tr) =>
+      [...tr.children].map((td) => td.textContent!.trim()),
+    );
     expect(rows).to.deep.equal([
       ['Jul', '380', '300'],
       ['Aug', '400', '340'],
       ['Sep', '420', '350'],
     ]);
-    expect($$(table, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(['Category', '2025 (k)', '2024 (k)']);
+    expect($$(table, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(
+      ['Category', '2025 (k)', '2024 (k)'],
+    );
     expect($(el, '[role=status]').textContent).to.equal('Showing data table');
     await expect(el).to.be.accessible();
   });
@@ -100,11 +117,16 @@ describe('answer-chart', () => {
     await waitUntil(() => el.chartInstance, 'chart.js never drew the chart', { timeout: 5000 });
     const layout = () => {
       const { x, y } = el.chartInstance!.scales;
-      return { julyFirst: x!.getPixelForValue(0) < x!.getPixelForValue(2), valuesLeft: y!.left < x!.left };
+      return {
+        julyFirst: x!.getPixelForValue(0) < x!.getPixelForValue(2),
+        valuesLeft: y!.left < x!.left,
+      };
     };
     expect(layout()).to.deep.equal({ julyFirst: false, valuesLeft: false });
     box.dir = 'ltr';
-    await waitUntil(() => layout().julyFirst, 'the chart was not drawn again left to right', { timeout: 5000 });
+    await waitUntil(() => layout().julyFirst, 'the chart was not drawn again left to right', {
+      timeout: 5000,
+    });
     expect(layout()).to.deep.equal({ julyFirst: true, valuesLeft: true });
   });
 
@@ -124,9 +146,13 @@ describe('answer-chart', () => {
     const grid = () => el.chartInstance!.options.scales!.x!.grid!.color;
     const before = grid();
     await emulateMedia({ forcedColors: 'active' });
-    await waitUntil(() => grid() !== before, 'the chart was not drawn again in forced colours', { timeout: 2000 });
+    await waitUntil(() => grid() !== before, 'the chart was not drawn again in forced colours', {
+      timeout: 2000,
+    });
     const [line, bar] = $$(el, '.views button');
-    expect(getComputedStyle(line!).backgroundColor).to.not.equal(getComputedStyle(bar!).backgroundColor);
+    expect(getComputedStyle(line!).backgroundColor).to.not.equal(
+      getComputedStyle(bar!).backgroundColor,
+    );
     const colours = el.chartInstance!.data.datasets.map((d) => d.borderColor);
     expect(new Set(colours).size).to.equal(2);
     await expect(el).to.be.accessible();

@@ -103,18 +103,36 @@ export class AnswerChart extends LitElement {
 
   private selectView(view: ChartView) {
     this.chosenView = view;
-    this.announcement = view === 'table' ? msg('Showing data table') : view === 'bar' ? msg('Showing bar chart') : msg('Showing line chart');
+    this.announcement =
+      view === 'table'
+        ? msg('Showing data table')
+        : view === 'bar'
+          ? msg('Showing bar chart')
+          : msg('Showing line chart');
   }
 
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
-    const drawn = ['labels', 'series', 'kind', 'stacked', 'xLabel', 'yLabel', 'unit', 'chosenView'].some((key) => changed.has(key as keyof AnswerChart));
+    const drawn = [
+      'labels',
+      'series',
+      'kind',
+      'stacked',
+      'xLabel',
+      'yLabel',
+      'unit',
+      'chosenView',
+    ].some((key) => changed.has(key as keyof AnswerChart));
     if (this.drawing.seen && this.view !== 'table' && (drawn || !this.chart)) void this.drawChart();
   }
 
   private colours(): { series: string[]; text: string; grid: string } {
     const swatches = this.drawing.colours();
-    return { series: swatches.slice(0, SERIES_COLOURS), text: swatches[SERIES_COLOURS] ?? '#555', grid: swatches[SERIES_COLOURS + 1] ?? '#ddd' };
+    return {
+      series: swatches.slice(0, SERIES_COLOURS),
+      text: swatches[SERIES_COLOURS] ?? '#555',
+      grid: swatches[SERIES_COLOURS + 1] ?? '#ddd',
+    };
   }
 
   private async drawChart() {
@@ -146,12 +164,18 @@ export class AnswerChart extends LitElement {
   private tableColumns(): TableColumnT[] {
     return [
       { label: this.xLabel || msg('Category') },
-      ...(this.series ?? []).map((s) => ({ label: this.unit ? `${s.name} (${this.unit})` : s.name, format: 'number' as const })),
+      ...(this.series ?? []).map((s) => ({
+        label: this.unit ? `${s.name} (${this.unit})` : s.name,
+        format: 'number' as const,
+      })),
     ];
   }
 
   private tableRows(): TableCell[][] {
-    return (this.labels ?? []).map((label, i) => [label, ...(this.series ?? []).map((s) => s.values[i] ?? null)]);
+    return (this.labels ?? []).map((label, i) => [
+      label,
+      ...(this.series ?? []).map((s) => s.values[i] ?? null),
+    ]);
   }
 
   override render() {

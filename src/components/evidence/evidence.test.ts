@@ -5,23 +5,36 @@ import './define.js';
 import type { AnswerEvidence } from './evidence.js';
 
 const items = [
-  { source: 'Inspection log', excerpt: 'Valve 7 stuck half open.', locator: 'p. 4', published: '2025-05-02', ref: 'doc-17' },
+  {
+    source: 'Inspection log',
+    excerpt: 'Valve 7 stuck half open.',
+    locator: 'p. 4',
+    published: '2025-05-02',
+    ref: 'doc-17',
+  },
   { source: 'Sensor feed', excerpt: 'Pressure drop at 02:14.' },
 ];
 
 describe('answer-evidence', () => {
   it('is collapsed by default and names every source', async () => {
-    const el = await fixture<AnswerEvidence>(html`<answer-evidence heading="Sources" summary="Two sources agree." .items=${items}></answer-evidence>`);
+    const el = await fixture<AnswerEvidence>(
+      html`<answer-evidence heading="Sources" summary="Two sources agree." .items=${items}></answer-evidence>`,
+    );
     const details = $<HTMLDetailsElement>(el, 'details');
     expect(details.open).to.equal(false);
     expect($(el, 'summary').textContent).to.include('Sources').and.include('2 sources');
-    expect($$(el, '.source').map((s) => s.textContent)).to.deep.equal(['Inspection log', 'Sensor feed']);
+    expect($$(el, '.source').map((s) => s.textContent)).to.deep.equal([
+      'Inspection log',
+      'Sensor feed',
+    ]);
     expect($$(el, 'li')[0]!.textContent).to.include('May 2, 2025').and.include('p. 4');
     await expect(el).to.be.accessible();
   });
 
   it('opens and closes with Enter and Space', async () => {
-    const el = await fixture<AnswerEvidence>(html`<answer-evidence heading="Sources" .items=${items}></answer-evidence>`);
+    const el = await fixture<AnswerEvidence>(
+      html`<answer-evidence heading="Sources" .items=${items}></answer-evidence>`,
+    );
     $(el, 'summary').focus();
     let toggled = oneEvent($(el, 'details'), 'toggle');
     await sendKeys({ press: 'Enter' });
@@ -36,7 +49,9 @@ describe('answer-evidence', () => {
   });
 
   it('fires answer-source-select with the ref of an item that has one', async () => {
-    const el = await fixture<AnswerEvidence>(html`<answer-evidence heading="Sources" open .items=${items}></answer-evidence>`);
+    const el = await fixture<AnswerEvidence>(
+      html`<answer-evidence heading="Sources" open .items=${items}></answer-evidence>`,
+    );
     const buttons = $$(el, 'button');
     expect(buttons).to.have.length(1);
     expect(buttons[0]!.getAttribute('aria-label')).to.equal('Open source: Inspection log');

@@ -40,7 +40,9 @@ export class AnswerEvidence extends LitElement {
 
   private renderItem(item: EvidenceItemT) {
     // Each part isolated, so a Latin locator and a localized date keep their order in right-to-left text.
-    const meta = [item.locator, item.published ? formatDate(item.published) : undefined].filter(Boolean);
+    const meta = [item.locator, item.published ? formatDate(item.published) : undefined].filter(
+      Boolean,
+    );
     return html`<li part="item">
       <div class="source" dir="auto">${item.source}</div>
       ${meta.length ? html`<div class="meta muted">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</div>` : nothing}

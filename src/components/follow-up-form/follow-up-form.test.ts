@@ -57,11 +57,21 @@ describe('answer-follow-up-form', () => {
     expect(event.detail).to.deep.equal({
       blockId: 'b1',
       elementId: 'f',
-      values: { site: 'South', flow: 42.5, note: null, when: '2025-06-01', urgency: 'High', confirmed: true, name: null },
+      values: {
+        site: 'South',
+        flow: 42.5,
+        note: null,
+        when: '2025-06-01',
+        urgency: 'High',
+        confirmed: true,
+        name: null,
+      },
     });
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('form')).to.equal(null);
-    const answers = $$(el, 'dt').map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`);
+    const answers = $$(el, 'dt').map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`,
+    );
     expect(answers).to.deep.equal([
       'Site: South',
       'Flow (m³/h): 42.5',
@@ -88,7 +98,13 @@ describe('answer-follow-up-form', () => {
 
   it('keeps submitted answers readable at 320 px, even with a long label', async () => {
     await setViewport({ width: 320, height: 640 });
-    const long: FormFieldT[] = [{ name: 'site', label: 'Which pump station did the crew inspect on the morning shift?', kind: 'text' }];
+    const long: FormFieldT[] = [
+      {
+        name: 'site',
+        label: 'Which pump station did the crew inspect on the morning shift?',
+        kind: 'text',
+      },
+    ];
     const el = await fixture<AnswerFollowUpForm>(
       html`<answer-follow-up-form heading="Q" .fields=${long} .submission=${{ site: 'Pump station 4' }}></answer-follow-up-form>`,
     );
@@ -105,7 +121,9 @@ describe('answer-follow-up-form', () => {
     expect(controls).to.have.length(fields.length + 1);
     expect(controls.filter((control) => !control.disabled)).to.deep.equal([]);
     expect($$(el, 'button')).to.have.length(0);
-    expect($(el, '[part=review-note]').textContent!.trim()).to.equal('From an earlier step, for review only.');
+    expect($(el, '[part=review-note]').textContent!.trim()).to.equal(
+      'From an earlier step, for review only.',
+    );
     let fired = 0;
     el.addEventListener('answer-form-submit', () => fired++);
     $<HTMLFormElement>(el, 'form').requestSubmit();
@@ -116,7 +134,9 @@ describe('answer-follow-up-form', () => {
     // Turned off again, the form takes answers as before.
     el.reviewOnly = false;
     await el.updateComplete;
-    expect($$<HTMLInputElement>(el, 'input, select, textarea').filter((control) => control.disabled)).to.deep.equal([]);
+    expect(
+      $$<HTMLInputElement>(el, 'input, select, textarea').filter((control) => control.disabled),
+    ).to.deep.equal([]);
     expect($(el, 'button[type=submit]').textContent!.trim()).to.equal('Submit');
   });
 

@@ -88,9 +88,13 @@ export class AnswerFollowUpForm extends LitElement {
     if (!form.reportValidity()) return;
     const values = this.readValues(form);
     this.submission = values;
-    this.dispatchEvent(new AnswerFormSubmitEvent({ blockId: this.blockId, elementId: this.elementId, values }));
+    this.dispatchEvent(
+      new AnswerFormSubmitEvent({ blockId: this.blockId, elementId: this.elementId, values }),
+    );
     // The button the reader pressed is gone: focus moves on to the confirmation, where the form was.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.status')?.focus({ preventScroll: true }));
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>('.status')?.focus({ preventScroll: true }),
+    );
   }
 
   private renderControl(field: FormFieldT) {
@@ -174,7 +178,10 @@ export class AnswerFollowUpForm extends LitElement {
 }
 
 /** A submitted answer as the reader reads it, in the current locale (numbers and dates formatted). */
-export function formatAnswer(field: Pick<FormFieldT, 'kind'>, value: FormValue | undefined): string {
+export function formatAnswer(
+  field: Pick<FormFieldT, 'kind'>,
+  value: FormValue | undefined,
+): string {
   if (value === null || value === undefined || value === '') return msg('(no answer)');
   if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
   if (typeof value === 'number') return formatNumber(value);

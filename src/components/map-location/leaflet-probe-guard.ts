@@ -19,7 +19,9 @@ Object.defineProperty(document, 'createElement', {
   configurable: true,
   writable: true,
   value(this: Document, tagName: string, options?: ElementCreationOptions) {
-    return String(tagName).toLowerCase() === 'div' ? {} : createElement.call(this, tagName, options);
+    return String(tagName).toLowerCase() === 'div'
+      ? {}
+      : createElement.call(this, tagName, options);
   },
 });
 

@@ -38,14 +38,25 @@ describe('answer-map-location', () => {
     const el = await place();
     setTimeout(() => $(el, 'button').click());
     const event = await oneEvent(document, 'answer-map-locate');
-    expect(event.detail).to.deep.equal({ lat: 39.1, lng: 117.2, zoom: 14, label: 'Pump 4', featureId: 'pump-4' });
+    expect(event.detail).to.deep.equal({
+      lat: 39.1,
+      lng: 117.2,
+      zoom: 14,
+      label: 'Pump 4',
+      featureId: 'pump-4',
+    });
   });
 
   it('loads tiles only from the configured source and shows its attribution', async () => {
-    configureAnswerUI({ map: { tileUrl: '/src/test-support/tile.png?z={z}&x={x}&y={y}', attribution: '© Test tiles' } });
+    configureAnswerUI({
+      map: { tileUrl: '/src/test-support/tile.png?z={z}&x={x}&y={y}', attribution: '© Test tiles' },
+    });
     const el = await place();
-    await waitUntil(() => $$(el, 'img.leaflet-tile').length > 0, 'no tiles requested', { timeout: 5000 });
-    for (const img of $$<HTMLImageElement>(el, 'img.leaflet-tile')) expect(img.src).to.match(/\/src\/test-support\/tile\.png\?z=14&/);
+    await waitUntil(() => $$(el, 'img.leaflet-tile').length > 0, 'no tiles requested', {
+      timeout: 5000,
+    });
+    for (const img of $$<HTMLImageElement>(el, 'img.leaflet-tile'))
+      expect(img.src).to.match(/\/src\/test-support\/tile\.png\?z=14&/);
     expect($(el, '.attribution').textContent).to.equal('© Test tiles');
     await expect(el).to.be.accessible();
   });

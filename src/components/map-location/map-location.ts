@@ -111,7 +111,13 @@ export class AnswerMapLocation extends LitElement {
   }
 
   private locate() {
-    const detail = { lat: this.lat, lng: this.lng, zoom: this.zoom ?? 13, label: this.label, ...(this.featureId ? { featureId: this.featureId } : {}) };
+    const detail = {
+      lat: this.lat,
+      lng: this.lng,
+      zoom: this.zoom ?? 13,
+      label: this.label,
+      ...(this.featureId ? { featureId: this.featureId } : {}),
+    };
     this.dispatchEvent(new AnswerMapLocateEvent(detail));
   }
 

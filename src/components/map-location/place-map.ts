@@ -37,11 +37,18 @@ export class PlaceMap {
       keyboard: false,
       zoomControl: false,
       // A reader who asks for less motion gets no fading tiles and no animated zoom.
-      ...(window.matchMedia('(prefers-reduced-motion: reduce)').matches ? { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false } : {}),
+      ...(window.matchMedia('(prefers-reduced-motion: reduce)').matches
+        ? { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false }
+        : {}),
     });
-    this.marker = L.circleMarker([view.lat, view.lng], { radius: 9, color: colour, weight: 3, fillColor: colour, fillOpacity: 0.35, interactive: false }).addTo(
-      this.map,
-    );
+    this.marker = L.circleMarker([view.lat, view.lng], {
+      radius: 9,
+      color: colour,
+      weight: 3,
+      fillColor: colour,
+      fillOpacity: 0.35,
+      interactive: false,
+    }).addTo(this.map);
     this.show(view);
   }
 

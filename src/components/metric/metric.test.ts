@@ -28,7 +28,9 @@ describe('answer-metric', () => {
   });
 
   it('shows a string value as given and a unit after a number', async () => {
-    const el = await fixture<AnswerMetric>(html`<answer-metric label="Status" value="n/a"></answer-metric>`);
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Status" value="n/a"></answer-metric>`,
+    );
     expect($(el, '.value').textContent!.trim()).to.equal('n/a');
     el.value = 184;
     el.unit = 'ms';
@@ -38,13 +40,17 @@ describe('answer-metric', () => {
   });
 
   it('reads a numeric attribute as a number', async () => {
-    const el = await fixture<AnswerMetric>(html`<answer-metric label="Flow" value="1234.5"></answer-metric>`);
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Flow" value="1234.5"></answer-metric>`,
+    );
     expect(el.value).to.equal(1234.5);
     expect($(el, '.value').textContent!.trim()).to.equal('1,234.5');
   });
 
   it('re-formats when the locale changes', async () => {
-    const el = await fixture<AnswerMetric>(html`<answer-metric label="Revenue" .value=${1234567.5}></answer-metric>`);
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Revenue" .value=${1234567.5}></answer-metric>`,
+    );
     await setAnswerLocale('de');
     await el.updateComplete;
     expect($(el, '.value').textContent!.trim()).to.equal('1.234.567,5');

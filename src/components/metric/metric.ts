@@ -7,7 +7,8 @@ import { metricStyles } from './metric.styles.js';
 
 /** Reads numeric attribute text as a number, anything else as a string. */
 export const numberOrString = {
-  fromAttribute: (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  fromAttribute: (value: string | null) =>
+    value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value,
   toAttribute: (value: unknown) => (value == null ? null : String(value)),
 };
 
@@ -54,14 +55,22 @@ export class AnswerMetric extends LitElement {
     const quality = direction === 'flat' ? '' : direction === this.goodDirection ? 'good' : 'bad';
     const arrow = direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●';
     const amount = formatDelta(delta);
-    const spoken = direction === 'up' ? msg(str`Up ${amount}`) : direction === 'down' ? msg(str`Down ${amount}`) : msg('No change');
+    const spoken =
+      direction === 'up'
+        ? msg(str`Up ${amount}`)
+        : direction === 'down'
+          ? msg(str`Down ${amount}`)
+          : msg('No change');
     return html`<div class="delta ${quality}" part="delta">
       <span aria-hidden="true">${arrow} ${amount}</span><span class="visually-hidden">${spoken}</span>
     </div>`;
   }
 
   override render() {
-    const shown = typeof this.value === 'number' ? formatNumber(this.value, this.format, this.currency) : this.value;
+    const shown =
+      typeof this.value === 'number'
+        ? formatNumber(this.value, this.format, this.currency)
+        : this.value;
     return html`<div class="card" part="metric">
       <div class="label" dir="auto">${this.label}</div>
       <div class="value ${shown.length > 11 ? 'long' : ''}" part="value"><bdi>${shown}</bdi>${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}</div>

@@ -1,4 +1,9 @@
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import {
+  html,
+  type ReactiveController,
+  type ReactiveControllerHost,
+  type TemplateResult,
+} from 'lit';
 
 /** Page-wide changes that change the swatches' colours, the swatches' own transitions aside. */
 const COLOUR_QUERIES = ['(prefers-color-scheme: dark)', '(forced-colors: active)'];
@@ -54,7 +59,8 @@ export class DrawingController<Library> implements ReactiveController {
   }
 
   hostDisconnected() {
-    for (const query of this.colourQueries) query.removeEventListener('change', this.options.restyle);
+    for (const query of this.colourQueries)
+      query.removeEventListener('change', this.options.restyle);
     this.visibility?.disconnect();
     this.size?.disconnect();
     this.visibility = this.size = undefined;

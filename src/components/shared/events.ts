@@ -32,8 +32,20 @@ export class AnswerFormSubmitEvent extends AnswerEvent<FormSubmitDetail> {
 }
 
 /** The reader asked the host's map to show a place. */
-export class AnswerMapLocateEvent extends AnswerEvent<{ lat: number; lng: number; zoom: number; label: string; featureId?: string }> {
-  constructor(detail: { lat: number; lng: number; zoom: number; label: string; featureId?: string }) {
+export class AnswerMapLocateEvent extends AnswerEvent<{
+  lat: number;
+  lng: number;
+  zoom: number;
+  label: string;
+  featureId?: string;
+}> {
+  constructor(detail: {
+    lat: number;
+    lng: number;
+    zoom: number;
+    label: string;
+    featureId?: string;
+  }) {
     super('answer-map-locate', detail);
   }
 }
@@ -53,8 +65,16 @@ export class AnswerErrorEvent extends AnswerEvent<{ code: string; message: strin
 }
 
 /** The reader sends a message. Cancelable: a host that calls `preventDefault()` delivers it and feeds the answer itself. */
-export class AnswerSendEvent extends AnswerEvent<{ text: string; data?: unknown; files?: { url: string; mediaType: string; filename?: string }[] }> {
-  constructor(detail: { text: string; data?: unknown; files?: { url: string; mediaType: string; filename?: string }[] }) {
+export class AnswerSendEvent extends AnswerEvent<{
+  text: string;
+  data?: unknown;
+  files?: { url: string; mediaType: string; filename?: string }[];
+}> {
+  constructor(detail: {
+    text: string;
+    data?: unknown;
+    files?: { url: string; mediaType: string; filename?: string }[];
+  }) {
     super('answer-send', detail, { cancelable: true });
   }
 }
@@ -70,21 +90,34 @@ export class AnswerStateEvent extends AnswerEvent<{ state: unknown }> {
  * A `data-*` part the thread does not render itself arrived (`type` is the
  * part's own, e.g. `data-weather`). Transient parts are announced and not kept.
  */
-export class AnswerDataEvent extends AnswerEvent<{ type: string; id?: string; data: unknown; transient: boolean }> {
+export class AnswerDataEvent extends AnswerEvent<{
+  type: string;
+  id?: string;
+  data: unknown;
+  transient: boolean;
+}> {
   constructor(detail: { type: string; id?: string; data: unknown; transient: boolean }) {
     super('answer-data', detail);
   }
 }
 
 /** The reader chose a file chip; the host decides what opens (nothing remote is loaded by the element). */
-export class AnswerFileSelectEvent extends AnswerEvent<{ url: string; mediaType: string; filename?: string }> {
+export class AnswerFileSelectEvent extends AnswerEvent<{
+  url: string;
+  mediaType: string;
+  filename?: string;
+}> {
   constructor(detail: { url: string; mediaType: string; filename?: string }) {
     super('answer-file-select', detail);
   }
 }
 
 /** The reader approved or denied a tool call that asked for approval; `reason` only with a denial, when given. */
-export class AnswerApprovalResponseEvent extends AnswerEvent<{ approvalId: string; approved: boolean; reason?: string }> {
+export class AnswerApprovalResponseEvent extends AnswerEvent<{
+  approvalId: string;
+  approved: boolean;
+  reason?: string;
+}> {
   constructor(detail: { approvalId: string; approved: boolean; reason?: string }) {
     super('answer-approval-response', detail);
   }

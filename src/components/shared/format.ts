@@ -30,7 +30,11 @@ function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.Num
 
 export type NumberStyle = 'number' | 'percent' | 'currency' | 'compact';
 
-export function formatNumber(value: number, style: NumberStyle = 'number', currency?: string): string {
+export function formatNumber(
+  value: number,
+  style: NumberStyle = 'number',
+  currency?: string,
+): string {
   switch (style) {
     case 'percent':
       return numberFormat('percent', { style: 'percent', maximumFractionDigits: 1 }).format(value);
@@ -39,7 +43,9 @@ export function formatNumber(value: number, style: NumberStyle = 'number', curre
         ? numberFormat(`currency ${currency}`, { style: 'currency', currency }).format(value)
         : numberFormat('number', { maximumFractionDigits: 2 }).format(value);
     case 'compact':
-      return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+      return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(
+        value,
+      );
     default:
       return numberFormat('number', { maximumFractionDigits: 2 }).format(value);
   }
@@ -47,7 +53,11 @@ export function formatNumber(value: number, style: NumberStyle = 'number', curre
 
 /** A signed percentage for deltas: +12%, −3.5%. */
 export function formatDelta(fraction: number): string {
-  return numberFormat('delta', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(fraction);
+  return numberFormat('delta', {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(fraction);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -62,7 +72,12 @@ export function formatDate(text: string): string {
   const key = dateOnly ? 'date' : 'datetime';
   let format = cached.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(cacheLocale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' });
+    format = new Intl.DateTimeFormat(
+      cacheLocale,
+      dateOnly
+        ? { dateStyle: 'medium', timeZone: 'UTC' }
+        : { dateStyle: 'medium', timeStyle: 'short' },
+    );
     cached.set(key, format);
   }
   return format.format(date);

@@ -8,7 +8,9 @@ describe('answer-stack', () => {
   afterEach(() => setViewport({ width: 800, height: 600 }));
 
   it('lays children out vertically by default', async () => {
-    const el = await fixture<AnswerStack>(html`<answer-stack><answer-text text="a"></answer-text><answer-text text="b"></answer-text></answer-stack>`);
+    const el = await fixture<AnswerStack>(
+      html`<answer-stack><answer-text text="a"></answer-text><answer-text text="b"></answer-text></answer-stack>`,
+    );
     const [a, b] = [...el.children].map((c) => c.getBoundingClientRect());
     expect(b!.top).to.be.greaterThan(a!.bottom - 1);
     await expect(el).to.be.accessible();

@@ -19,23 +19,42 @@ const rows: TableCell[][] = [
   ['C', 3, 0.125, 1000.5, '2024-12-31', null],
 ];
 
-const column = (el: AnswerTable, i: number) => $$(el, 'tbody tr').map((tr) => tr.children[i]!.textContent!.trim());
+const column = (el: AnswerTable, i: number) =>
+  $$(el, 'tbody tr').map((tr) => tr.children[i]!.textContent!.trim());
 
 describe('answer-table', () => {
   afterEach(() => setViewport({ width: 800, height: 600 }));
 
   it('renders caption, headers and formatted cells', async () => {
-    const el = await fixture<AnswerTable>(html`<answer-table caption="Flows" .columns=${columns} .rows=${rows}></answer-table>`);
+    const el = await fixture<AnswerTable>(
+      html`<answer-table caption="Flows" .columns=${columns} .rows=${rows}></answer-table>`,
+    );
     expect($(el, 'caption').textContent).to.equal('Flows');
-    expect($$(el, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(['Site', 'Flow', 'Share', 'Cost', 'Checked', 'OK']);
-    expect([...$$(el, 'tbody tr')[0]!.children].map((td) => td.textContent!.trim())).to.deep.equal(['B', '12.5', '25%', '€100.00', 'May 2, 2025', 'Yes']);
+    expect($$(el, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal([
+      'Site',
+      'Flow',
+      'Share',
+      'Cost',
+      'Checked',
+      'OK',
+    ]);
+    expect([...$$(el, 'tbody tr')[0]!.children].map((td) => td.textContent!.trim())).to.deep.equal([
+      'B',
+      '12.5',
+      '25%',
+      '€100.00',
+      'May 2, 2025',
+      'Yes',
+    ]);
     expect(column(el, 1)[1]).to.include('—');
     expect($$(el, 'tbody tr')[0]!.children[1]!.className).to.include('end');
     await expect(el).to.be.accessible();
   });
 
   it('sorts by a column ascending, then descending, keeping empty cells last', async () => {
-    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`);
+    const el = await fixture<AnswerTable>(
+      html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`,
+    );
     const flowButton = $$(el, 'th button')[1]!;
     flowButton.click();
     await el.updateComplete;
@@ -49,7 +68,9 @@ describe('answer-table', () => {
   });
 
   it('sorts from the keyboard', async () => {
-    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`);
+    const el = await fixture<AnswerTable>(
+      html`<answer-table .columns=${columns} .rows=${rows}></answer-table>`,
+    );
     $$(el, 'th button')[0]!.focus();
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
@@ -60,7 +81,9 @@ describe('answer-table', () => {
   });
 
   it('says so when there are no rows', async () => {
-    const el = await fixture<AnswerTable>(html`<answer-table .columns=${columns} .rows=${[]}></answer-table>`);
+    const el = await fixture<AnswerTable>(
+      html`<answer-table .columns=${columns} .rows=${[]}></answer-table>`,
+    );
     expect($(el, 'tbody').textContent!.trim()).to.equal('No rows');
     await expect(el).to.be.accessible();
   });
@@ -69,7 +92,9 @@ describe('answer-table', () => {
     await setViewport({ width: 320, height: 640 });
     const wide = Array.from({ length: 12 }, (_, i) => ({ label: `Column ${i}` }));
     const rows = [wide.map((_, i) => `value ${i}`), wide.map(() => null)];
-    const el = await fixture<AnswerTable>(html`<answer-table .columns=${wide} .rows=${rows}></answer-table>`);
+    const el = await fixture<AnswerTable>(
+      html`<answer-table .columns=${wide} .rows=${rows}></answer-table>`,
+    );
     const scroller = $(el, '.scroll');
     expect(el.getBoundingClientRect().width).to.be.at.most(320);
     expect(scroller.scrollWidth).to.be.greaterThan(scroller.clientWidth);

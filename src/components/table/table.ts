@@ -63,7 +63,8 @@ export class AnswerTable extends LitElement {
       .sort((a, b) => {
         const [x, y] = [a.row[index] ?? null, b.row[index] ?? null];
         // Empty cells stay last in either direction.
-        if (x === null || y === null) return compareCells(x, y, collator) || a.position - b.position;
+        if (x === null || y === null)
+          return compareCells(x, y, collator) || a.position - b.position;
         return sign * compareCells(x, y, collator) || a.position - b.position;
       })
       .map(({ row }) => row);
@@ -76,10 +77,12 @@ export class AnswerTable extends LitElement {
   }
 
   private formatCell(cell: TableCell, column: TableColumnT) {
-    if (cell === null || cell === undefined) return html`<span aria-hidden="true">—</span><span class="visually-hidden">${msg('empty')}</span>`;
+    if (cell === null || cell === undefined)
+      return html`<span aria-hidden="true">—</span><span class="visually-hidden">${msg('empty')}</span>`;
     if (typeof cell === 'boolean') return cell ? msg('Yes') : msg('No');
     if (typeof cell === 'number') {
-      const style = column.format === 'percent' || column.format === 'currency' ? column.format : 'number';
+      const style =
+        column.format === 'percent' || column.format === 'currency' ? column.format : 'number';
       return formatNumber(cell, style, column.currency);
     }
     return column.format === 'date' ? formatDate(cell) : cell;

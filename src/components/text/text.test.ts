@@ -7,7 +7,9 @@ import type { AnswerSection } from '../section/section.js';
 
 describe('answer-text', () => {
   it('shows plain text with newlines kept, never parsing HTML', async () => {
-    const el = await fixture<AnswerText>(html`<answer-text text=${'<img src=x onerror=alert(1)>\nsecond line'}></answer-text>`);
+    const el = await fixture<AnswerText>(
+      html`<answer-text text=${'<img src=x onerror=alert(1)>\nsecond line'}></answer-text>`,
+    );
     const p = $(el, 'p');
     expect(p.textContent).to.equal('<img src=x onerror=alert(1)>\nsecond line');
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);
@@ -22,7 +24,9 @@ describe('answer-text', () => {
     ['caption', 'p.caption'],
   ] as const) {
     it(`renders the ${variant} variant as ${selector}`, async () => {
-      const el = await fixture<AnswerText>(html`<answer-text variant=${variant} text="Hello"></answer-text>`);
+      const el = await fixture<AnswerText>(
+        html`<answer-text variant=${variant} text="Hello"></answer-text>`,
+      );
       expect($(el, selector).textContent).to.equal('Hello');
       await expect(el).to.be.accessible();
     });

@@ -18,13 +18,21 @@ type Step =
   | { kind: 'text' | 'reasoning'; id: string; text: string }
   | { kind: 'tool'; id: string; name: string; input: unknown; output: unknown }
   | { kind: 'block'; via: 'call' | 'event'; id: string; block: Block }
-  | { kind: 'final'; via: 'call' | 'event'; id: string; report: { text: string; ui_block_ids: string[] } };
+  | {
+      kind: 'final';
+      via: 'call' | 'event';
+      id: string;
+      report: { text: string; ui_block_ids: string[] };
+    };
 
 /** The spec's revenue block without its chart: a chart draws when it is in view, which two threads side by side are not both. */
 function revenueBlock(revenue: number): Block {
   const block = fullRevenueBlock(revenue);
   const main = block.elements.main!;
-  return { ...block, elements: { main: { ...main, children: ['kpi'] } as typeof main, kpi: block.elements.kpi! } };
+  return {
+    ...block,
+    elements: { main: { ...main, children: ['kpi'] } as typeof main, kpi: block.elements.kpi! },
+  };
 }
 
 const sideBlock: Block = {
@@ -44,16 +52,31 @@ const conversation = (finalVia: 'call' | 'event'): Step[] => [
   { kind: 'block', via: 'event', id: 'e1', block: revenueBlock(1_200_000) },
   { kind: 'block', via: 'event', id: 'e2', block: investigationBlock() },
   { kind: 'block', via: 'call', id: 'c3', block: sideBlock },
-  { kind: 'final', via: finalVia, id: 'c4', report: { text: '## Report\nRevenue rose **12%**.', ui_block_ids: ['q3-revenue', 'field-check'] } },
+  {
+    kind: 'final',
+    via: finalVia,
+    id: 'c4',
+    report: {
+      text: '## Report\nRevenue rose **12%**.',
+      ui_block_ids: ['q3-revenue', 'field-check'],
+    },
+  },
 ];
 
-const halves = (text: string) => [text.slice(0, Math.floor(text.length / 2)), text.slice(Math.floor(text.length / 2))];
+const halves = (text: string) => [
+  text.slice(0, Math.floor(text.length / 2)),
+  text.slice(Math.floor(text.length / 2)),
+];
 
 /** The conversation as AI SDK UI message stream parts. */
 function asAiSdkParts(steps: Step[]): Json[] {
   const call = (id: string, name: string, input: unknown, output?: unknown): Json[] => [
     { type: 'tool-input-start', toolCallId: id, toolName: name },
-    ...halves(JSON.stringify(input)).map((inputTextDelta) => ({ type: 'tool-input-delta', toolCallId: id, inputTextDelta })),
+    ...halves(JSON.stringify(input)).map((inputTextDelta) => ({
+      type: 'tool-input-delta',
+      toolCallId: id,
+      inputTextDelta,
+    })),
     { type: 'tool-input-available', toolCallId: id, toolName: name, input },
     ...(output === undefined ? [] : [{ type: 'tool-output-available', toolCallId: id, output }]),
   ];
@@ -73,7 +96,9 @@ function asAiSdkParts(steps: Step[]): Json[] {
           ? call(step.id, 'present_answer', step.block, { ok: true })
           : [{ type: 'data-answer_ui', id: step.block.block_id, data: step.block }];
       case 'final':
-        return step.via === 'call' ? call(step.id, 'final_answer', step.report) : [{ type: 'data-final_answer', data: step.report }];
+        return step.via === 'call'
+          ? call(step.id, 'final_answer', step.report)
+          : [{ type: 'data-final_answer', data: step.report }];
     }
   });
   return [{ type: 'start' }, ...parts, { type: 'finish' }];
@@ -83,32 +108,57 @@ function asAiSdkParts(steps: Step[]): Json[] {
 function asAgUiEvents(steps: Step[]): Json[] {
   const call = (id: string, name: string, input: unknown, output?: unknown): Json[] => [
     { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, parentMessageId: 'm-tools' },
-    ...halves(JSON.stringify(input)).map((delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta })),
+    ...halves(JSON.stringify(input)).map((delta) => ({
+      type: 'TOOL_CALL_ARGS',
+      toolCallId: id,
+      delta,
+    })),
     { type: 'TOOL_CALL_END', toolCallId: id },
-    ...(output === undefined ? [] : [{ type: 'TOOL_CALL_RESULT', messageId: `${id}-result`, toolCallId: id, content: JSON.stringify(output) }]),
+    ...(output === undefined
+      ? []
+      : [
+          {
+            type: 'TOOL_CALL_RESULT',
+            messageId: `${id}-result`,
+            toolCallId: id,
+            content: JSON.stringify(output),
+          },
+        ]),
   ];
   return steps.flatMap((step): Json[] => {
     switch (step.kind) {
       case 'text':
         return [
           { type: 'TEXT_MESSAGE_START', messageId: step.id, role: 'assistant' },
-          ...halves(step.text).map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: step.id, delta })),
+          ...halves(step.text).map((delta) => ({
+            type: 'TEXT_MESSAGE_CONTENT',
+            messageId: step.id,
+            delta,
+          })),
           { type: 'TEXT_MESSAGE_END', messageId: step.id },
         ];
       case 'reasoning':
         return [
           { type: 'REASONING_START', messageId: step.id },
           { type: 'REASONING_MESSAGE_START', messageId: step.id, role: 'reasoning' },
-          ...halves(step.text).map((delta) => ({ type: 'REASONING_MESSAGE_CONTENT', messageId: step.id, delta })),
+          ...halves(step.text).map((delta) => ({
+            type: 'REASONING_MESSAGE_CONTENT',
+            messageId: step.id,
+            delta,
+          })),
           { type: 'REASONING_MESSAGE_END', messageId: step.id },
           { type: 'REASONING_END', messageId: step.id },
         ];
       case 'tool':
         return call(step.id, step.name, step.input, step.output);
       case 'block':
-        return step.via === 'call' ? call(step.id, 'present_answer', step.block, { ok: true }) : [{ type: 'CUSTOM', name: 'answer_ui', value: step.block }];
+        return step.via === 'call'
+          ? call(step.id, 'present_answer', step.block, { ok: true })
+          : [{ type: 'CUSTOM', name: 'answer_ui', value: step.block }];
       case 'final':
-        return step.via === 'call' ? call(step.id, 'final_answer', step.report) : [{ type: 'CUSTOM', name: 'final_answer', value: step.report }];
+        return step.via === 'call'
+          ? call(step.id, 'final_answer', step.report)
+          : [{ type: 'CUSTOM', name: 'final_answer', value: step.report }];
     }
   });
 }
@@ -120,21 +170,27 @@ let serial = 0;
 const uniqueId = (name: string) => `${name}-${Date.now().toString(36)}-${serial++}`;
 
 async function aiSdkThread(parts: Json[], threadId = uniqueId('sdk')): Promise<AgentThread> {
-  const thread = await fixture<AgentThread>(html`<agent-thread api="/api/test-chat" thread-id=${threadId}></agent-thread>`);
+  const thread = await fixture<AgentThread>(
+    html`<agent-thread api="/api/test-chat" thread-id=${threadId}></agent-thread>`,
+  );
   thread.requestOptions = { body: { test: { script: parts } } };
   await thread.restored;
   return thread;
 }
 
 async function agUiThread(test: Json, threadId = uniqueId('agui')): Promise<AgentThread> {
-  const thread = await fixture<AgentThread>(html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`);
+  const thread = await fixture<AgentThread>(
+    html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`,
+  );
   thread.requestOptions = { body: { test } };
   await thread.restored;
   return thread;
 }
 
 async function lastInput(threadId: string): Promise<Json> {
-  return (await (await fetch(`/api/ag-ui/last?threadId=${encodeURIComponent(threadId)}`)).json()) as Json;
+  return (await (
+    await fetch(`/api/ag-ui/last?threadId=${encodeURIComponent(threadId)}`)
+  ).json()) as Json;
 }
 
 /** What a person sees of the conversation (the message list, without the composer's draft state). */
@@ -148,12 +204,18 @@ async function seen(thread: AgentThread): Promise<string> {
 describe('<agent-thread protocol="ag-ui">', () => {
   // First in this page: nothing below has asked for the AG-UI reader yet.
   it('is not loaded by a thread on the AI SDK path', async () => {
-    const sdk = await aiSdkThread(asAiSdkParts([{ kind: 'text', id: 't1', text: 'Plain answer.' }]));
+    const sdk = await aiSdkThread(
+      asAiSdkParts([{ kind: 'text', id: 't1', text: 'Plain answer.' }]),
+    );
     await sdk.send('Hello');
     expect(await seen(sdk)).to.include('Plain answer.');
     const agUiCode = ['ag-ui/reader', 'ag-ui/translate', 'ag-ui/json-patch', 'ag-ui/messages'];
-    expect(requestedUrls().filter((url) => agUiCode.some((name) => url.includes(name)))).to.deep.equal([]);
-    const agui = await agUiThread({ events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Plain answer.' }]) });
+    expect(
+      requestedUrls().filter((url) => agUiCode.some((name) => url.includes(name))),
+    ).to.deep.equal([]);
+    const agui = await agUiThread({
+      events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Plain answer.' }]),
+    });
     await agui.send('Hello');
     expect(requestedUrls().filter((url) => url.includes('ag-ui/reader'))).to.have.length(1);
   });
@@ -167,19 +229,30 @@ describe('<agent-thread protocol="ag-ui">', () => {
       await agui.send('How did Q3 go?');
 
       const expected = await seen(sdk);
-      expect(expected).to.include('Revenue rose').and.include('$1,200,000.00').and.include('query_sales').and.include('View process');
+      expect(expected)
+        .to.include('Revenue rose')
+        .and.include('$1,200,000.00')
+        .and.include('query_sales')
+        .and.include('View process');
       expect(await seen(agui)).to.equal(expected);
       expect(agui.messages.at(-1)).to.include({ status: 'complete', closed: true });
       const turn = $(agui, 'agent-turn');
       // The same-id update kept one element for the block; the report names two blocks, in order.
       expect($$(turn, 'answer-block[data-block-id="q3-revenue"]')).to.have.length(1);
-      expect($$(turn, '.report answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue', 'field-check']);
+      expect($$(turn, '.report answer-block').map((b) => b.dataset.blockId)).to.deep.equal([
+        'q3-revenue',
+        'field-check',
+      ]);
     });
   }
 
   it('RUN_ERROR shows a notice in the turn and fires answer-error; what arrived stays', async () => {
     const text: Step[] = [{ kind: 'text', id: 't1', text: 'Half an answer' }];
-    const sdk = await aiSdkThread([{ type: 'start' }, ...asAiSdkParts(text).slice(1, -1), { type: 'error', errorText: 'overloaded: model overloaded' }]);
+    const sdk = await aiSdkThread([
+      { type: 'start' },
+      ...asAiSdkParts(text).slice(1, -1),
+      { type: 'error', errorText: 'overloaded: model overloaded' },
+    ]);
     const agui = await agUiThread({
       events: [
         { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
@@ -199,7 +272,10 @@ describe('<agent-thread protocol="ag-ui">', () => {
   });
 
   it('RUN_FINISHED ends the turn although the connection stays open', async () => {
-    const agui = await agUiThread({ events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Done already.' }]), keepOpen: true });
+    const agui = await agUiThread({
+      events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Done already.' }]),
+      keepOpen: true,
+    });
     const started = performance.now();
     await agui.send('Quick one');
     expect(performance.now() - started).to.be.below(5000);
@@ -217,11 +293,24 @@ describe('<agent-thread protocol="ag-ui">', () => {
     const live = await seen(first);
     first.remove();
 
-    const again = await agUiThread({ events: asAgUiEvents([{ kind: 'text', id: 'n1', text: 'Second answer.' }]) }, threadId);
+    const again = await agUiThread(
+      { events: asAgUiEvents([{ kind: 'text', id: 'n1', text: 'Second answer.' }]) },
+      threadId,
+    );
     expect(await seen(again)).to.equal(live);
     await again.send('And Q4?');
     const input = await lastInput(threadId);
-    expect(input).to.include({ threadId }).and.to.have.keys('threadId', 'runId', 'messages', 'state', 'tools', 'context', 'forwardedProps');
+    expect(input)
+      .to.include({ threadId })
+      .and.to.have.keys(
+        'threadId',
+        'runId',
+        'messages',
+        'state',
+        'tools',
+        'context',
+        'forwardedProps',
+      );
     expect(input.state).to.deep.equal({});
     expect(input.tools).to.deep.equal([]);
     const messages = input.messages as Json[];
@@ -235,22 +324,34 @@ describe('<agent-thread protocol="ag-ui">', () => {
       ['c1-result', 'tool'],
     ]);
     expect(messages[2]).to.include({ content: 'Need the revenue table.' });
-    const calls = messages.flatMap((m) => (m.toolCalls as { id: string; function: { name: string; arguments: string } }[] | undefined) ?? []);
+    const calls = messages.flatMap(
+      (m) =>
+        (m.toolCalls as
+          { id: string; function: { name: string; arguments: string } }[] | undefined) ?? [],
+    );
     expect(calls.slice(0, 4).map((c) => [c.id, c.function.name])).to.deep.equal([
       ['c1', 'query_sales'],
       ['c2', 'present_answer'],
       ['c3', 'present_answer'],
       ['c4', 'final_answer'],
     ]);
-    const results = messages.filter((m) => m.role === 'tool' && ['c1', 'c2', 'c3'].includes(m.toolCallId as string));
+    const results = messages.filter(
+      (m) => m.role === 'tool' && ['c1', 'c2', 'c3'].includes(m.toolCallId as string),
+    );
     expect(results.map((m) => [m.id, m.toolCallId, m.content])).to.deep.equal([
       ['c1-result', 'c1', JSON.stringify({ rows: 3 })],
       ['c2-result', 'c2', JSON.stringify({ ok: true })],
       ['c3-result', 'c3', JSON.stringify({ ok: true })],
     ]);
-    expect(JSON.parse(calls[1]!.function.arguments), 'the call goes back with the block it carried').to.deep.equal(revenueBlock(1_000_000));
+    expect(
+      JSON.parse(calls[1]!.function.arguments),
+      'the call goes back with the block it carried',
+    ).to.deep.equal(revenueBlock(1_000_000));
     // The blocks that came as CUSTOM events were never calls: they go back as calls of their own, each with a result.
-    expect(calls.slice(4).map((c) => c.function.name)).to.deep.equal(['present_answer', 'present_answer']);
+    expect(calls.slice(4).map((c) => c.function.name)).to.deep.equal([
+      'present_answer',
+      'present_answer',
+    ]);
     expect(JSON.parse(calls[4]!.function.arguments)).to.deep.equal(revenueBlock(1_200_000));
     expect(messages.filter((m) => m.toolCallId === calls[4]!.id)).to.have.length(1);
     expect(new Set(messages.map((m) => m.id)).size, 'no id twice').to.equal(messages.length);
@@ -258,7 +359,10 @@ describe('<agent-thread protocol="ag-ui">', () => {
     expect(await seen(again)).to.include('Second answer.');
   });
   it('a dropped connection is not resumed (AG-UI has no resume): the turn keeps what arrived and says the connection was lost', async () => {
-    const agui = await agUiThread({ events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Cut off here.' }]), dropAfter: 3 });
+    const agui = await agUiThread({
+      events: asAgUiEvents([{ kind: 'text', id: 't1', text: 'Cut off here.' }]),
+      dropAfter: 3,
+    });
     agui.resume = true;
     const error = oneEvent(agui, 'answer-error') as Promise<AnswerErrorEvent>;
     await agui.send('Go');
@@ -267,12 +371,18 @@ describe('<agent-thread protocol="ag-ui">', () => {
     expect(await seen(agui))
       .to.include('"Cut of"')
       .and.not.include('here');
-    const resumes = await (await fetch(`/api/ag-ui/resumes?threadId=${encodeURIComponent(agui.threadId!)}`)).json();
+    const resumes = await (
+      await fetch(`/api/ag-ui/resumes?threadId=${encodeURIComponent(agui.threadId!)}`)
+    ).json();
     expect(resumes).to.equal(0);
   });
 
   it('Stop ends a run in flight; what arrived is kept', async () => {
-    const steps: Step[] = [1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'text', id: `t${n}`, text: `Part ${n}.` }));
+    const steps: Step[] = [1, 2, 3, 4, 5, 6].map((n) => ({
+      kind: 'text',
+      id: `t${n}`,
+      text: `Part ${n}.`,
+    }));
     const agui = await agUiThread({ events: asAgUiEvents(steps), delayMs: 60 });
     const sent = agui.send('Go slowly');
     await waitUntil(() => outline(agui).includes('Part 1.'), 'nothing arrived');

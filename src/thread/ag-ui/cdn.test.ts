@@ -8,8 +8,12 @@ import { outline } from '../../test-support/settle.js';
  * classic build has it inside its one file.
  */
 
-const sse = (events: unknown[], end = '') => new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') + end).body!;
-const readerChunks = (win: Window) => win.performance.getEntriesByType('resource').filter((entry) => /chunks\/reader-/.test(entry.name));
+const sse = (events: unknown[], end = '') =>
+  new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') + end).body!;
+const readerChunks = (win: Window) =>
+  win.performance
+    .getEntriesByType('resource')
+    .filter((entry) => /chunks\/reader-/.test(entry.name));
 
 for (const kind of ['module', 'classic'] as const) {
   describe(`CDN build (${kind} script) and AG-UI`, () => {
@@ -19,7 +23,12 @@ for (const kind of ['module', 'classic'] as const) {
       try {
         await thread.consume(
           sse(
-            [{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'AI SDK text.' }, { type: 'finish' }],
+            [
+              { type: 'start' },
+              { type: 'text-start', id: 't' },
+              { type: 'text-delta', id: 't', delta: 'AI SDK text.' },
+              { type: 'finish' },
+            ],
             'data: [DONE]\n\n',
           ),
         );
@@ -34,7 +43,10 @@ for (const kind of ['module', 'classic'] as const) {
             { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
           ]),
         );
-        await waitUntil(() => outline(thread).includes('AG-UI text.'), 'the AG-UI answer did not show');
+        await waitUntil(
+          () => outline(thread).includes('AG-UI text.'),
+          'the AG-UI answer did not show',
+        );
         expect(outline(thread)).to.include('AI SDK text.');
         expect(readerChunks(win)).to.have.length(kind === 'module' ? 1 : 0);
       } finally {

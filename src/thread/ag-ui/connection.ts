@@ -1,7 +1,12 @@
 import type { ReactiveControllerHost } from 'lit';
 import { AnswerStateEvent } from '../../components/shared/events.js';
 import { loadOnce } from '../../components/shared/lazy.js';
-import type { NoticeCode, StreamPart, ThreadMessage, ThreadState } from '../../conversation/index.js';
+import type {
+  NoticeCode,
+  StreamPart,
+  ThreadMessage,
+  ThreadState,
+} from '../../conversation/index.js';
 import type { FollowController } from '../follow-controller.js';
 import type { ThreadPersistence } from '../persistence.js';
 import type { EventHandler, StreamReader } from '../stream-reader.js';
@@ -60,20 +65,32 @@ export class AgUiConnection {
   }
 
   /** Runs the agent at `api` on the conversation so far and reads its events into the thread. */
-  async run(stream: StreamReader, api: string, threadId: string, messages: readonly ThreadMessage[], options: RequestOptions): Promise<void> {
+  async run(
+    stream: StreamReader,
+    api: string,
+    threadId: string,
+    messages: readonly ThreadMessage[],
+    options: RequestOptions,
+  ): Promise<void> {
     let events: EventHandler | undefined;
     await stream.post(
       async (signal) => {
         const reader = await this.load();
         events = reader.runEvents(this.target, (part) => stream.late(part));
-        return reader.postRun({ api, threadId, messages, state: this.host.agentState, options }, signal);
+        return reader.postRun(
+          { api, threadId, messages, state: this.host.agentState, options },
+          signal,
+        );
       },
       { event: (data) => events!.event(data), late: (data) => events!.late(data) },
     );
   }
 
   /** Reads an AG-UI event stream the host fetched itself into the thread. */
-  async consume(stream: StreamReader, source: Response | ReadableStream<Uint8Array>): Promise<void> {
+  async consume(
+    stream: StreamReader,
+    source: Response | ReadableStream<Uint8Array>,
+  ): Promise<void> {
     const reader = await this.load();
     await stream.read(
       source,

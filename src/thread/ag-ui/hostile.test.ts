@@ -12,7 +12,8 @@ import type { AgentThread } from '../thread.js';
  * can use; nothing outside the thread changes.
  */
 
-const line = (event: unknown) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`;
+const line = (event: unknown) =>
+  `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`;
 
 function hostileStream(): string {
   return [
@@ -25,11 +26,18 @@ function hostileStream(): string {
     line({ type: 'CUSTOM', name: 'answer_ui', value: 'not a block' }),
     line('{"type":"STATE_SNAPSHOT","snapshot":{"__proto__":{"polluted":true},"ok":1}}'),
     line({ type: 'STATE_DELTA', delta: [{ op: 'add', path: '/__proto__/polluted', value: true }] }),
-    line({ type: 'STATE_DELTA', delta: [{ op: 'add', path: '/constructor/prototype/polluted', value: true }] }),
+    line({
+      type: 'STATE_DELTA',
+      delta: [{ op: 'add', path: '/constructor/prototype/polluted', value: true }],
+    }),
     line({ type: 'STATE_DELTA', delta: 'not a patch' }),
     line({ type: 'MESSAGES_SNAPSHOT', messages: 'not a list' }),
     line({ type: 'TOOL_CALL_START', toolCallId: 'big', toolCallName: 'present_answer' }),
-    line({ type: 'TOOL_CALL_ARGS', toolCallId: 'big', delta: `{"block_id":"big","fallback_text":"${'x'.repeat(1_500_000)}"}` }),
+    line({
+      type: 'TOOL_CALL_ARGS',
+      toolCallId: 'big',
+      delta: `{"block_id":"big","fallback_text":"${'x'.repeat(1_500_000)}"}`,
+    }),
     line({ type: 'TOOL_CALL_END', toolCallId: 'big' }),
     line({ type: 'CUSTOM', name: 'something_else', value: { __proto__: { polluted: true } } }),
     line({ type: 'SOMETHING_NEWER', payload: 1 }),
@@ -45,7 +53,9 @@ describe('<agent-thread protocol="ag-ui"> and a hostile back end', () => {
   it('reports malformed events once, refuses prototype patches, and keeps the page as it was', async () => {
     const outside = document.body.children.length;
     const title = document.title;
-    const thread = await fixture<AgentThread>(html`<agent-thread protocol="ag-ui" api="/api/ag-ui"></agent-thread>`);
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread protocol="ag-ui" api="/api/ag-ui"></agent-thread>`,
+    );
     thread.requestOptions = { body: { test: { raw: hostileStream() } } };
     const errors: { code: string; message: string }[] = [];
     thread.addEventListener('answer-error', (event: AnswerErrorEvent) => errors.push(event.detail));

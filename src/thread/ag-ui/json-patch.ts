@@ -28,7 +28,8 @@ function tokensOf(pointer: unknown): string[] {
     });
 }
 
-const isContainer = (value: Json): value is Container => typeof value === 'object' && value !== null;
+const isContainer = (value: Json): value is Container =>
+  typeof value === 'object' && value !== null;
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** A deep copy of JSON data as plain objects, without `__proto__`, `constructor` or `prototype` keys. */
@@ -36,7 +37,8 @@ export function copy(value: Json): Json {
   if (Array.isArray(value)) return value.map(copy);
   if (!isContainer(value)) return value;
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(value)) if (!FORBIDDEN.has(key)) out[key] = copy((value as Record<string, Json>)[key]);
+  for (const key of Object.keys(value))
+    if (!FORBIDDEN.has(key)) out[key] = copy((value as Record<string, Json>)[key]);
   return out;
 }
 
@@ -44,7 +46,8 @@ function arrayIndex(array: Json[], token: string, forAdd: boolean): number {
   if (forAdd && token === '-') return array.length;
   if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new PatchError(`${token} is not an array index`);
   const index = Number(token);
-  if (index > array.length || (!forAdd && index === array.length)) throw new PatchError(`index ${index} is out of range`);
+  if (index > array.length || (!forAdd && index === array.length))
+    throw new PatchError(`index ${index} is out of range`);
   return index;
 }
 
@@ -60,7 +63,8 @@ function get(document: Json, tokens: string[]): Json {
 
 function parentOf(document: Json, tokens: string[]): { parent: Container; key: string } {
   const parent = get(document, tokens.slice(0, -1));
-  if (!isContainer(parent)) throw new PatchError(`/${tokens.slice(0, -1).join('/')} is not an object or array`);
+  if (!isContainer(parent))
+    throw new PatchError(`/${tokens.slice(0, -1).join('/')} is not an object or array`);
   return { parent, key: tokens.at(-1)! };
 }
 
@@ -84,18 +88,30 @@ function remove(document: Json, tokens: string[]): Json {
 function equal(a: Json, b: Json): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => equal(item, b[i]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => equal(item, b[i]))
+    );
   }
   if (!isContainer(a) || !isContainer(b)) return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => own(b, key) && equal((a as Record<string, Json>)[key], (b as Record<string, Json>)[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        own(b, key) && equal((a as Record<string, Json>)[key], (b as Record<string, Json>)[key]),
+    )
+  );
 }
 
 /** Applies `patch` to a copy of `document` and returns the copy; throws `PatchError` when any operation fails. */
 export function applyPatch(document: Json, patch: readonly unknown[]): Json {
   let result = copy(document);
   for (const raw of patch) {
-    if (!isContainer(raw) || Array.isArray(raw)) throw new PatchError('an operation that is not an object');
+    if (!isContainer(raw) || Array.isArray(raw))
+      throw new PatchError('an operation that is not an object');
     const operation = raw as Record<string, Json>;
     const tokens = tokensOf(operation.path);
     const value = () => {
@@ -115,7 +131,8 @@ export function applyPatch(document: Json, patch: readonly unknown[]): Json {
         break;
       case 'move': {
         const from = tokensOf(operation.from);
-        if (tokens.length > from.length && from.every((token, i) => token === tokens[i])) throw new PatchError('a move into its own child');
+        if (tokens.length > from.length && from.every((token, i) => token === tokens[i]))
+          throw new PatchError('a move into its own child');
         const moved = get(result, from);
         result = add(remove(result, from), tokens, moved);
         break;
@@ -124,7 +141,8 @@ export function applyPatch(document: Json, patch: readonly unknown[]): Json {
         result = add(result, tokens, copy(get(result, tokensOf(operation.from))));
         break;
       case 'test':
-        if (!equal(get(result, tokens), value())) throw new PatchError(`test failed at ${String(operation.path)}`);
+        if (!equal(get(result, tokens), value()))
+          throw new PatchError(`test failed at ${String(operation.path)}`);
         break;
       default:
         throw new PatchError(`unknown operation ${String(operation.op)}`);

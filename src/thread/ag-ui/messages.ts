@@ -33,7 +33,11 @@ const streamId = (key: string) => key.slice(key.indexOf(':') + 1);
 /** A tool's result as a `tool` message's content: text as it is, anything else as its JSON. */
 function resultContent(output: unknown): string | ContentPart[] {
   if (typeof output === 'string') return output;
-  if (Array.isArray(output) && output.every((part) => typeof (part as { type?: unknown } | null)?.type === 'string')) return output as ContentPart[];
+  if (
+    Array.isArray(output) &&
+    output.every((part) => typeof (part as { type?: unknown } | null)?.type === 'string')
+  )
+    return output as ContentPart[];
   return JSON.stringify(output) ?? '';
 }
 
@@ -52,12 +56,20 @@ function filePart(file: FileRef): ContentPart | undefined {
   const kind = file.mediaType.split('/')[0];
   const type = kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'document';
   const metadata = file.filename ? { metadata: { filename: file.filename } } : {};
-  return { type, source: { type: 'data', value, mimeType: file.mediaType }, ...metadata } as ContentPart;
+  return {
+    type,
+    source: { type: 'data', value, mimeType: file.mediaType },
+    ...metadata,
+  } as ContentPart;
 }
 
 function userMessage(message: UserMessage): Message {
-  const files = (message.files ?? []).map(filePart).filter((part): part is ContentPart => part !== undefined);
-  const content = files.length ? [{ type: 'text' as const, text: message.text }, ...files] : message.text;
+  const files = (message.files ?? [])
+    .map(filePart)
+    .filter((part): part is ContentPart => part !== undefined);
+  const content = files.length
+    ? [{ type: 'text' as const, text: message.text }, ...files]
+    : message.text;
   return { id: message.id, role: 'user', content };
 }
 
@@ -65,7 +77,9 @@ function userMessage(message: UserMessage): Message {
 function turnMessages(turn: AssistantTurn): Message[] {
   const out: Message[] = [];
   const assistant = (id: string) => {
-    const found = out.find((m): m is Extract<Message, { role: 'assistant' }> => m.id === id && m.role === 'assistant');
+    const found = out.find(
+      (m): m is Extract<Message, { role: 'assistant' }> => m.id === id && m.role === 'assistant',
+    );
     if (found) return found;
     const made: Extract<Message, { role: 'assistant' }> = { id, role: 'assistant' };
     out.push(made);
@@ -78,7 +92,10 @@ function turnMessages(turn: AssistantTurn): Message[] {
   const fn = (id: string, name: string, input: unknown): ToolCall => ({
     id,
     type: 'function',
-    function: { name, arguments: typeof input === 'string' ? input : (JSON.stringify(input) ?? '{}') },
+    function: {
+      name,
+      arguments: typeof input === 'string' ? input : (JSON.stringify(input) ?? '{}'),
+    },
   });
   /** A block or report that came as a `CUSTOM` event, as a call and its result. */
   const madeCall = (id: string, name: string, input: unknown) => {
@@ -90,7 +107,13 @@ function turnMessages(turn: AssistantTurn): Message[] {
     call(item.parentId ?? callId, fn(callId, item.name, item.input));
     if (item.output === undefined && item.errorText === undefined) return;
     const error = item.errorText === undefined ? {} : { error: item.errorText };
-    out.push({ id: item.resultId ?? `${callId}-result`, role: 'tool', toolCallId: callId, content: resultContent(item.output ?? ''), ...error });
+    out.push({
+      id: item.resultId ?? `${callId}-result`,
+      role: 'tool',
+      toolCallId: callId,
+      content: resultContent(item.output ?? ''),
+      ...error,
+    });
   };
   for (const item of turn.items) {
     if (item.kind === 'text' && item.parts.length) {
@@ -99,16 +122,20 @@ function turnMessages(turn: AssistantTurn): Message[] {
     } else if (item.kind === 'reasoning' && item.parts.length) {
       out.push({ id: streamId(item.key), role: 'reasoning', content: textOf(item) });
     } else if (item.kind === 'tool' && item.input !== undefined) toolCall(item);
-    else if (item.kind === 'block' && !carriedByCall(turn, item)) madeCall(`${turn.id}-${item.blockId}`, PRESENT_ANSWER, item.block);
+    else if (item.kind === 'block' && !carriedByCall(turn, item))
+      madeCall(`${turn.id}-${item.blockId}`, PRESENT_ANSWER, item.block);
   }
   const { final } = turn;
-  if (final && !reportCarriedByCall(turn)) madeCall(`${turn.id}-final`, FINAL_ANSWER, { text: final.text, ui_block_ids: final.blockIds });
+  if (final && !reportCarriedByCall(turn))
+    madeCall(`${turn.id}-final`, FINAL_ANSWER, { text: final.text, ui_block_ids: final.blockIds });
   return out;
 }
 
 /** The conversation as AG-UI messages, for `RunAgentInput.messages`. */
 export function toAgUiMessages(messages: readonly ThreadMessage[]): Message[] {
-  return messages.flatMap((message) => (message.role === 'user' ? [userMessage(message)] : turnMessages(message)));
+  return messages.flatMap((message) =>
+    message.role === 'user' ? [userMessage(message)] : turnMessages(message),
+  );
 }
 
 const str = (value: unknown): value is string => typeof value === 'string';
@@ -118,7 +145,9 @@ function userText(content: unknown): string {
   if (str(content)) return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((part): part is { type: 'text'; text: string } => part?.type === 'text' && str(part.text))
+    .filter(
+      (part): part is { type: 'text'; text: string } => part?.type === 'text' && str(part.text),
+    )
     .map((part) => part.text)
     .join('\n');
 }
@@ -135,16 +164,33 @@ function partsOf(message: Record<string, unknown>): StreamPart[] {
   }
   if (message.role === 'tool' && str(message.toolCallId)) {
     const content = message.content;
-    if (str(message.error)) return [{ type: 'tool-output-error', toolCallId: message.toolCallId, errorText: message.error }];
-    return [{ type: 'tool-output-available', toolCallId: message.toolCallId, output: content, messageId: id }];
+    if (str(message.error))
+      return [
+        { type: 'tool-output-error', toolCallId: message.toolCallId, errorText: message.error },
+      ];
+    return [
+      {
+        type: 'tool-output-available',
+        toolCallId: message.toolCallId,
+        output: content,
+        messageId: id,
+      },
+    ];
   }
   if (message.role !== 'assistant') return [];
   const parts: StreamPart[] = [];
   if (str(message.content) && message.content) {
-    parts.push({ type: 'text-start', id }, { type: 'text-delta', id, delta: message.content }, { type: 'text-end', id });
+    parts.push(
+      { type: 'text-start', id },
+      { type: 'text-delta', id, delta: message.content },
+      { type: 'text-end', id },
+    );
   }
   for (const call of Array.isArray(message.toolCalls) ? (message.toolCalls as unknown[]) : []) {
-    const { id: toolCallId, function: fn } = (call ?? {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
+    const { id: toolCallId, function: fn } = (call ?? {}) as {
+      id?: unknown;
+      function?: { name?: unknown; arguments?: unknown };
+    };
     if (!str(toolCallId) || !str(fn?.name) || !str(fn.arguments)) continue;
     let input: unknown = fn.arguments;
     try {
@@ -163,7 +209,11 @@ function partsOf(message: Record<string, unknown>): StreamPart[] {
 /** What identifies a message across a snapshot: its id and, for a turn, the AG-UI ids of what it streamed. */
 function identities(message: ThreadMessage): string[] {
   const streamed =
-    message.role === 'assistant' ? message.items.filter((item) => item.kind === 'text' || item.kind === 'reasoning' || item.kind === 'tool') : [];
+    message.role === 'assistant'
+      ? message.items.filter(
+          (item) => item.kind === 'text' || item.kind === 'reasoning' || item.kind === 'tool',
+        )
+      : [];
   return [`id:${message.id}`, ...streamed.map((item) => item.key)];
 }
 
@@ -176,7 +226,10 @@ function identities(message: ThreadMessage): string[] {
  * turn by its id or by a text, reasoning or tool call id it streamed, so a
  * snapshot that repeats the answer streaming now does not show it twice.
  */
-export function fromAgUiMessages(snapshot: readonly unknown[], shown: readonly ThreadMessage[]): ThreadMessage[] {
+export function fromAgUiMessages(
+  snapshot: readonly unknown[],
+  shown: readonly ThreadMessage[],
+): ThreadMessage[] {
   const state = new ThreadState();
   const existing = new Map<string, ThreadMessage>();
   for (const message of shown) for (const key of identities(message)) existing.set(key, message);

@@ -1,5 +1,12 @@
 import type { RunAgentInput } from '@ag-ui/core';
-import { endsRun, OVERSIZED_EVENT, newId, type StreamEvent, type StreamPart, type ThreadMessage } from '../../conversation/index.js';
+import {
+  endsRun,
+  OVERSIZED_EVENT,
+  newId,
+  type StreamEvent,
+  type StreamPart,
+  type ThreadMessage,
+} from '../../conversation/index.js';
 import type { EventHandler } from '../stream-reader.js';
 import type { RequestOptions } from '../transport.js';
 import type { AgUiTarget } from './connection.js';
@@ -80,11 +87,17 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
         // The answer streaming now stays, after the snapshot, unless the snapshot holds it.
         if (open?.role === 'assistant' && !open.closed && !next.includes(open)) next.push(open);
         // The next event waits until storage holds the new conversation, so nothing it changes is saved under the old one.
-        if (next.length !== shown.length || next.some((message, i) => message !== shown[i])) return target.replace(next).then(() => false);
+        if (next.length !== shown.length || next.some((message, i) => message !== shown[i]))
+          return target.replace(next).then(() => false);
       }
       return false;
     } catch (error) {
-      if (error instanceof MalformedEvent || error instanceof PatchError || error instanceof SyntaxError) malformed(`${error.message}: ${data.slice(0, 200)}`);
+      if (
+        error instanceof MalformedEvent ||
+        error instanceof PatchError ||
+        error instanceof SyntaxError
+      )
+        malformed(`${error.message}: ${data.slice(0, 200)}`);
       else throw error;
       return false;
     }
@@ -95,7 +108,12 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     try {
       const json = JSON.parse(data) as { type?: unknown } | null;
       // A snapshot of the messages would rewrite the sealed turn: it is not taken.
-      if (json?.type !== 'TOOL_CALL_RESULT' && json?.type !== 'STATE_SNAPSHOT' && json?.type !== 'STATE_DELTA') return false;
+      if (
+        json?.type !== 'TOOL_CALL_RESULT' &&
+        json?.type !== 'STATE_SNAPSHOT' &&
+        json?.type !== 'STATE_DELTA'
+      )
+        return false;
       const { parts, effect } = translator.translate(json);
       parts.forEach(keepLate);
       applyState(effect);

@@ -9,8 +9,13 @@ import type { AgentThread } from '../thread.js';
 let serial = 0;
 const uniqueId = (name: string) => `${name}-${Date.now().toString(36)}-${serial++}`;
 
-async function agUiThread(test: Record<string, unknown>, threadId = uniqueId('agui-state')): Promise<AgentThread> {
-  const thread = await fixture<AgentThread>(html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`);
+async function agUiThread(
+  test: Record<string, unknown>,
+  threadId = uniqueId('agui-state'),
+): Promise<AgentThread> {
+  const thread = await fixture<AgentThread>(
+    html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`,
+  );
   thread.requestOptions = { body: { test } };
   await thread.restored;
   return thread;
@@ -49,7 +54,9 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
       threadId,
     );
     const heard: unknown[] = [];
-    thread.addEventListener('answer-state', (event: AnswerStateEvent) => heard.push(structuredClone(event.detail.state)));
+    thread.addEventListener('answer-state', (event: AnswerStateEvent) =>
+      heard.push(structuredClone(event.detail.state)),
+    );
     expect(thread.agentState).to.deep.equal({});
     await thread.send('Find Q3');
     expect(heard).to.deep.equal([
@@ -60,7 +67,9 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
 
     thread.requestOptions = { body: { test: { events: text('m2', 'Again.') } } };
     await thread.send('Again');
-    const input = (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as { state: unknown };
+    const input = (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as {
+      state: unknown;
+    };
     expect(input.state).to.deep.equal({ step: 'report', found: ['q3'] });
 
     // Another thread, or a new conversation, starts from no state.
@@ -80,19 +89,39 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
         id: 'a-old',
         role: 'assistant',
         content: 'Earlier answer',
-        toolCalls: [{ id: 'tc1', type: 'function', function: { name: 'present_answer', arguments: JSON.stringify(sideBlock) } }],
+        toolCalls: [
+          {
+            id: 'tc1',
+            type: 'function',
+            function: { name: 'present_answer', arguments: JSON.stringify(sideBlock) },
+          },
+        ],
       },
       { id: 'tc1-result', role: 'tool', toolCallId: 'tc1', content: 'shown' },
       {
         id: 'a-old-2',
         role: 'assistant',
-        toolCalls: [{ id: 'tc2', type: 'function', function: { name: 'final_answer', arguments: '{"text":"Earlier report","ui_block_ids":["side"]}' } }],
+        toolCalls: [
+          {
+            id: 'tc2',
+            type: 'function',
+            function: {
+              name: 'final_answer',
+              arguments: '{"text":"Earlier report","ui_block_ids":["side"]}',
+            },
+          },
+        ],
       },
     ];
     const thread = await agUiThread({ history, events: text('m1', 'Current answer.') }, threadId);
     await thread.send('Now?');
     await settle(thread);
-    expect(thread.messages.map((m) => (m.role === 'user' ? m.text : m.id))).to.deep.equal(['Earlier question', 'a-old', 'Now?', thread.messages[3]!.id]);
+    expect(thread.messages.map((m) => (m.role === 'user' ? m.text : m.id))).to.deep.equal([
+      'Earlier question',
+      'a-old',
+      'Now?',
+      thread.messages[3]!.id,
+    ]);
     const [earlier, current] = $$(thread, 'agent-turn');
     expect(outline($(earlier!, '.report')))
       .to.include('Earlier report')
@@ -117,7 +146,11 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
         ...text('m1', 'Live answer.'),
         { type: 'CUSTOM', name: 'answer_ui', value: sideBlock },
         // The server's view at the end of the run: what it was sent, and the text it streamed.
-        { type: 'MESSAGES_SNAPSHOT', withInput: true, messages: [{ id: 'm1', role: 'assistant', content: 'Live answer.' }] },
+        {
+          type: 'MESSAGES_SNAPSHOT',
+          withInput: true,
+          messages: [{ id: 'm1', role: 'assistant', content: 'Live answer.' }],
+        },
       ],
     });
     await thread.send('Question');

@@ -13,23 +13,35 @@ import type { AgentThread } from '../thread.js';
  * checkpoint), or the next one is refused.
  */
 
-type Message = ServerLog['stored'][number] & { toolCalls?: { id: string }[]; toolCallId?: string; content?: unknown };
+type Message = ServerLog['stored'][number] & {
+  toolCalls?: { id: string }[];
+  toolCallId?: string;
+  content?: unknown;
+};
 
 let serial = 0;
 const uid = () => `stateful-${Date.now().toString(36)}-${serial++}`;
 
 const log = async (threadId: string): Promise<ServerLog> =>
-  (await fetch(`/api/ag-ui-stateful/log?threadId=${encodeURIComponent(threadId)}`)).json() as Promise<ServerLog>;
+  (
+    await fetch(`/api/ag-ui-stateful/log?threadId=${encodeURIComponent(threadId)}`)
+  ).json() as Promise<ServerLog>;
 
 async function thread(threadId: string): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(html`<agent-thread protocol="ag-ui" api="/api/ag-ui-stateful" thread-id=${threadId}></agent-thread>`);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread protocol="ag-ui" api="/api/ag-ui-stateful" thread-id=${threadId}></agent-thread>`,
+  );
   await el.restored;
   return el;
 }
 
 /** Waits until the server has finished `count` runs of the thread, and returns its log. */
 async function finishedRuns(threadId: string, count: number): Promise<ServerLog> {
-  await waitUntil(async () => (await log(threadId))?.runs.filter((run) => run.finished).length === count, `run ${count} never finished`, { timeout: 5000 });
+  await waitUntil(
+    async () => (await log(threadId))?.runs.filter((run) => run.finished).length === count,
+    `run ${count} never finished`,
+    { timeout: 5000 },
+  );
   return log(threadId);
 }
 
@@ -55,7 +67,9 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
     expect(server.runs[0]).to.deep.include({ changed: [], lost: [], forked: [] });
     expect(outline(el)).not.to.include('409');
     const second = server.runs[1]!;
-    expect(second.added, 'only the new question is new to the server').to.deep.equal([second.question!.id]);
+    expect(second.added, 'only the new question is new to the server').to.deep.equal([
+      second.question!.id,
+    ]);
     expect(second).to.deep.include({ changed: [], lost: [], forked: [] });
     expectWhole(server.stored);
 
@@ -69,13 +83,21 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
     expectWhole(server.stored);
     expect(server.stored.map((m) => m.id)).not.to.include('m-run2');
 
-    const notes = { url: `data:text/plain;base64,${btoa('Pump 4: valve stuck.')}`, mediaType: 'text/plain', filename: 'notes.txt' };
+    const notes = {
+      url: `data:text/plain;base64,${btoa('Pump 4: valve stuck.')}`,
+      mediaType: 'text/plain',
+      filename: 'notes.txt',
+    };
     await el.send('What is in this file?', undefined, [notes]);
     server = await finishedRuns(threadId, 4);
     const withFile = server.runs[3]!;
     expect(withFile.question!.content).to.deep.equal([
       { type: 'text', text: 'What is in this file?' },
-      { type: 'document', source: { type: 'data', value: btoa('Pump 4: valve stuck.'), mimeType: 'text/plain' }, metadata: { filename: 'notes.txt' } },
+      {
+        type: 'document',
+        source: { type: 'data', value: btoa('Pump 4: valve stuck.'), mimeType: 'text/plain' },
+        metadata: { filename: 'notes.txt' },
+      },
     ]);
     expect(withFile).to.deep.include({ changed: [], lost: [], forked: [] });
     await el.saved();
@@ -84,7 +106,9 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
     const again = await thread(threadId);
     await again.send('After a reload?');
     server = await finishedRuns(threadId, 5);
-    expect(server.runs[4]!.added, 'a restored thread sends the ids it sent before').to.deep.equal([server.runs[4]!.question!.id]);
+    expect(server.runs[4]!.added, 'a restored thread sends the ids it sent before').to.deep.equal([
+      server.runs[4]!.question!.id,
+    ]);
     expect(server.runs[4]).to.deep.include({ changed: [], lost: [], forked: [] });
     expectWhole(server.stored);
     expect(server.runs.every((run) => run.finished)).to.equal(true);

@@ -1,5 +1,10 @@
 import type { Message } from '@ag-ui/core';
-import { BLOCK_PART, FINAL_ANSWER, FINAL_ANSWER_PART, type StreamPart } from '../../conversation/index.js';
+import {
+  BLOCK_PART,
+  FINAL_ANSWER,
+  FINAL_ANSWER_PART,
+  type StreamPart,
+} from '../../conversation/index.js';
 
 /*
  * AG-UI events as the conversation's stream parts: the thread applies them
@@ -16,7 +21,10 @@ export const FINAL_ANSWER_EVENT = FINAL_ANSWER;
 const MAX_ARGUMENTS_LENGTH = 1024 * 1024;
 
 /** What an event asks of the thread besides its parts. */
-export type Effect = { kind: 'state'; snapshot: unknown } | { kind: 'delta'; patch: unknown[] } | { kind: 'messages'; messages: Message[] };
+export type Effect =
+  | { kind: 'state'; snapshot: unknown }
+  | { kind: 'delta'; patch: unknown[] }
+  | { kind: 'messages'; messages: Message[] };
 
 export interface Translation {
   parts: StreamPart[];
@@ -27,7 +35,8 @@ export interface Translation {
 export class MalformedEvent extends Error {}
 
 const str = (value: unknown): value is string => typeof value === 'string';
-const optionalStr = (value: unknown): value is string | undefined => value === undefined || str(value);
+const optionalStr = (value: unknown): value is string | undefined =>
+  value === undefined || str(value);
 
 function need(condition: boolean, type: string): asserts condition {
   if (!condition) throw new MalformedEvent(`${type} event without the fields it needs`);
@@ -55,14 +64,21 @@ export class EventTranslator {
   private otherRoles = new Set<string>();
 
   translate(event: unknown): Translation {
-    if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new MalformedEvent('an event that is not an object');
+    if (typeof event !== 'object' || event === null || Array.isArray(event))
+      throw new MalformedEvent('an event that is not an object');
     const e = event as Record<string, unknown>;
     const type = e.type;
     if (!str(type)) throw new MalformedEvent('an event without a type');
-    const isChunk = type === 'TEXT_MESSAGE_CHUNK' || type === 'TOOL_CALL_CHUNK' || type === 'REASONING_MESSAGE_CHUNK';
+    const isChunk =
+      type === 'TEXT_MESSAGE_CHUNK' ||
+      type === 'TOOL_CALL_CHUNK' ||
+      type === 'REASONING_MESSAGE_CHUNK';
     const closing = isChunk ? [] : this.closeChunk();
     const result = this.translateKnown(type, e);
-    const parts = [...closing, ...result.parts].filter((part) => !(part.type.startsWith('text-') && this.otherRoles.has((part as { id: string }).id)));
+    const parts = [...closing, ...result.parts].filter(
+      (part) =>
+        !(part.type.startsWith('text-') && this.otherRoles.has((part as { id: string }).id)),
+    );
     return { ...result, parts };
   }
 
@@ -75,7 +91,11 @@ export class EventTranslator {
         return { parts: [{ type: 'finish' }] };
       case 'RUN_ERROR':
         need(str(e.message), type);
-        return { parts: [{ type: 'error', errorText: str(e.code) ? `${e.code}: ${e.message}` : e.message }] };
+        return {
+          parts: [
+            { type: 'error', errorText: str(e.code) ? `${e.code}: ${e.message}` : e.message },
+          ],
+        };
       case 'STEP_STARTED':
         return { parts: [{ type: 'start-step' }] };
       case 'STEP_FINISHED':
@@ -87,14 +107,30 @@ export class EventTranslator {
       case 'TEXT_MESSAGE_CONTENT':
       case 'REASONING_MESSAGE_CONTENT':
         need(str(e.messageId) && str(e.delta), type);
-        return { parts: [{ type: type === 'TEXT_MESSAGE_CONTENT' ? 'text-delta' : 'reasoning-delta', id: e.messageId, delta: e.delta }] };
+        return {
+          parts: [
+            {
+              type: type === 'TEXT_MESSAGE_CONTENT' ? 'text-delta' : 'reasoning-delta',
+              id: e.messageId,
+              delta: e.delta,
+            },
+          ],
+        };
       case 'TEXT_MESSAGE_END':
       case 'REASONING_MESSAGE_START':
       case 'REASONING_MESSAGE_END':
         need(str(e.messageId), type);
         return {
           parts: [
-            { type: type === 'TEXT_MESSAGE_END' ? 'text-end' : type === 'REASONING_MESSAGE_START' ? 'reasoning-start' : 'reasoning-end', id: e.messageId },
+            {
+              type:
+                type === 'TEXT_MESSAGE_END'
+                  ? 'text-end'
+                  : type === 'REASONING_MESSAGE_START'
+                    ? 'reasoning-start'
+                    : 'reasoning-end',
+              id: e.messageId,
+            },
           ],
         };
       case 'TEXT_MESSAGE_CHUNK':
@@ -123,20 +159,44 @@ export class EventTranslator {
         need(str(e.toolCallId), type);
         return { parts: this.endCall(e.toolCallId) };
       case 'TOOL_CALL_CHUNK': {
-        need(optionalStr(e.toolCallId) && optionalStr(e.toolCallName) && optionalStr(e.delta), type);
+        need(
+          optionalStr(e.toolCallId) && optionalStr(e.toolCallName) && optionalStr(e.delta),
+          type,
+        );
         const open = this.openChunk;
-        if (!open || open.kind !== 'tool' || (e.toolCallId !== undefined && e.toolCallId !== open.id)) {
+        if (
+          !open ||
+          open.kind !== 'tool' ||
+          (e.toolCallId !== undefined && e.toolCallId !== open.id)
+        ) {
           need(str(e.toolCallId) && str(e.toolCallName) && optionalStr(e.parentMessageId), type);
-          parts.push(...this.closeChunk(), ...this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId));
+          parts.push(
+            ...this.closeChunk(),
+            ...this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId),
+          );
           this.openChunk = { kind: 'tool', id: e.toolCallId };
         }
         if (e.delta) this.appendArguments(this.openChunk!.id, e.delta);
         return { parts };
       }
       case 'TOOL_CALL_RESULT': {
-        need(str(e.toolCallId) && (str(e.content) || Array.isArray(e.content)) && optionalStr(e.messageId), type);
+        need(
+          str(e.toolCallId) &&
+            (str(e.content) || Array.isArray(e.content)) &&
+            optionalStr(e.messageId),
+          type,
+        );
         const messageId = str(e.messageId) ? { messageId: e.messageId } : {};
-        return { parts: [{ type: 'tool-output-available', toolCallId: e.toolCallId, output: e.content, ...messageId }] };
+        return {
+          parts: [
+            {
+              type: 'tool-output-available',
+              toolCallId: e.toolCallId,
+              output: e.content,
+              ...messageId,
+            },
+          ],
+        };
       }
       case 'CUSTOM':
         need(str(e.name), type);
@@ -144,7 +204,9 @@ export class EventTranslator {
           const id = (e.value as { block_id?: unknown } | null)?.block_id;
           return { parts: [{ type: BLOCK_PART, ...(str(id) ? { id } : {}), data: e.value }] };
         }
-        return { parts: e.name === FINAL_ANSWER_EVENT ? [{ type: FINAL_ANSWER_PART, data: e.value }] : [] };
+        return {
+          parts: e.name === FINAL_ANSWER_EVENT ? [{ type: FINAL_ANSWER_PART, data: e.value }] : [],
+        };
       case 'STATE_SNAPSHOT':
         need('snapshot' in e, type);
         return { parts, effect: { kind: 'state', snapshot: e.snapshot } };
@@ -162,14 +224,22 @@ export class EventTranslator {
 
   private startCall(toolCallId: string, toolName: string, parentMessageId?: string): StreamPart[] {
     this.calls.set(toolCallId, { name: toolName, args: '' });
-    return [{ type: 'tool-input-start', toolCallId, toolName, ...(parentMessageId ? { parentMessageId } : {}) }];
+    return [
+      {
+        type: 'tool-input-start',
+        toolCallId,
+        toolName,
+        ...(parentMessageId ? { parentMessageId } : {}),
+      },
+    ];
   }
 
   private appendArguments(toolCallId: string, delta: string) {
     const call = this.calls.get(toolCallId);
     if (!call) return;
     // Arguments past the limit are cut: such a call cannot be a valid block, and validation says so.
-    if (call.args.length < MAX_ARGUMENTS_LENGTH) call.args += delta.slice(0, MAX_ARGUMENTS_LENGTH - call.args.length);
+    if (call.args.length < MAX_ARGUMENTS_LENGTH)
+      call.args += delta.slice(0, MAX_ARGUMENTS_LENGTH - call.args.length);
   }
 
   /** The call's arguments are complete: its input is available, as a block or report whole. */
@@ -177,7 +247,14 @@ export class EventTranslator {
     const call = this.calls.get(toolCallId);
     if (!call) return [];
     this.calls.delete(toolCallId);
-    return [{ type: 'tool-input-available', toolCallId, toolName: call.name, input: parseArguments(call.args) }];
+    return [
+      {
+        type: 'tool-input-available',
+        toolCallId,
+        toolName: call.name,
+        input: parseArguments(call.args),
+      },
+    ];
   }
 
   private closeChunk(): StreamPart[] {

@@ -30,9 +30,12 @@ function asText(value: unknown): string {
 /** The call's input as short `key: value` lines (one unkeyed line when it is not an object), and how many entries were left out. */
 function inputSummary(input: unknown): { entries: [string | undefined, string][]; more: number } {
   if (input === undefined) return { entries: [], more: 0 };
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { entries: [[undefined, clip(asText(input), MAX_VALUE)]], more: 0 };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { entries: [[undefined, clip(asText(input), MAX_VALUE)]], more: 0 };
   const all = Object.entries(input);
-  const entries = all.slice(0, MAX_ENTRIES).map(([key, value]): [string, string] => [clip(key, MAX_KEY), clip(asText(value), MAX_VALUE)]);
+  const entries = all
+    .slice(0, MAX_ENTRIES)
+    .map(([key, value]): [string, string] => [clip(key, MAX_KEY), clip(asText(value), MAX_VALUE)]);
   return { entries, more: all.length - entries.length };
 }
 
@@ -93,11 +96,17 @@ export class AnswerApproval extends LitElement {
     const answer = { approved, ...(reason ? { reason } : {}) };
     this.given = answer;
     this.focusOutcome = true;
-    this.dispatchEvent(new AnswerApprovalResponseEvent({ approvalId: tool.approval.id, ...answer }));
+    this.dispatchEvent(
+      new AnswerApprovalResponseEvent({ approvalId: tool.approval.id, ...answer }),
+    );
   }
 
   private renderOutcome(outcome: Outcome, summary: string) {
-    const text = outcome.approved ? msg('Approved') : outcome.reason ? msg(str`Denied: ${outcome.reason}`) : msg('Denied');
+    const text = outcome.approved
+      ? msg('Approved')
+      : outcome.reason
+        ? msg(str`Denied: ${outcome.reason}`)
+        : msg('Denied');
     return html`<p class="outcome ${outcome.approved ? 'approved' : 'denied'}" tabindex="-1">
         <span class="mark" aria-hidden="true">${outcome.approved ? '✓' : '✕'}</span><span dir="auto">${text}</span>
       </p>

@@ -9,7 +9,10 @@ import { outline } from '../../test-support/settle.js';
  * inside its one file.
  */
 
-const sse = (parts: unknown[]) => new Response([...parts.map((part) => `data: ${JSON.stringify(part)}\n\n`), 'data: [DONE]\n\n'].join('')).body!;
+const sse = (parts: unknown[]) =>
+  new Response(
+    [...parts.map((part) => `data: ${JSON.stringify(part)}\n\n`), 'data: [DONE]\n\n'].join(''),
+  ).body!;
 const answer = (id: string, extra: unknown[]) => [
   { type: 'start' },
   { type: 'text-start', id },
@@ -19,7 +22,10 @@ const answer = (id: string, extra: unknown[]) => [
   { type: 'finish' },
 ];
 /** The chunks a page loaded whose names start with `name`. */
-const chunks = (win: Window, name: string) => win.performance.getEntriesByType('resource').filter((entry) => entry.name.includes(`chunks/${name}-`));
+const chunks = (win: Window, name: string) =>
+  win.performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes(`chunks/${name}-`));
 
 for (const kind of ['module', 'classic'] as const) {
   describe(`CDN build (${kind} script) and sources, files, approvals`, () => {
@@ -28,9 +34,26 @@ for (const kind of ['module', 'classic'] as const) {
       const { frame, win, thread } = await cdnPage(kind);
       try {
         await thread.consume(sse(answer('plain', [])));
-        await waitUntil(() => outline(thread).includes('Answer plain.'), 'the plain answer did not show');
-        await thread.consume(sse(answer('cited', [{ type: 'source-url', sourceId: 's1', url: 'https://example.com/', title: 'Example source' }])));
-        await waitUntil(() => outline(thread).includes('Example source'), 'the source list did not show');
+        await waitUntil(
+          () => outline(thread).includes('Answer plain.'),
+          'the plain answer did not show',
+        );
+        await thread.consume(
+          sse(
+            answer('cited', [
+              {
+                type: 'source-url',
+                sourceId: 's1',
+                url: 'https://example.com/',
+                title: 'Example source',
+              },
+            ]),
+          ),
+        );
+        await waitUntil(
+          () => outline(thread).includes('Example source'),
+          'the source list did not show',
+        );
         const loaded = kind === 'module' ? 1 : 0;
         expect(chunks(win, 'define'), 'turn element chunks').to.have.length(loaded);
         expect(chunks(win, 'streaming'), 'stream reader chunks').to.have.length(loaded);

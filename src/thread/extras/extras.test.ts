@@ -12,7 +12,8 @@ import type { AnswerSources } from './sources.js';
 type Source = Omit<SourceItem, 'kind' | 'key'>;
 
 /** A 1×1 transparent PNG. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const pngBytes = () => Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0));
 
 /** The shadow root's element that has the focus. */
@@ -26,14 +27,29 @@ describe('answer-sources', () => {
       { sourceId: 'c', mediaType: 'application/pdf', title: 'Ledger 2025', filename: 'ledger.pdf' },
       { sourceId: 'd', mediaType: 'text/plain', filename: 'notes.txt' },
     ];
-    const el = await fixture<AnswerSources>(html`<answer-sources .sources=${sources}></answer-sources>`);
+    const el = await fixture<AnswerSources>(
+      html`<answer-sources .sources=${sources}></answer-sources>`,
+    );
     const items = $$(el, 'ol > li');
-    expect(items.map((li) => li.id)).to.deep.equal(['source-1', 'source-2', 'source-3', 'source-4']);
-    expect(items.map((li) => $$(el, `#${li.id} .n`)[0]!.textContent)).to.deep.equal(['1', '2', '3', '4']);
+    expect(items.map((li) => li.id)).to.deep.equal([
+      'source-1',
+      'source-2',
+      'source-3',
+      'source-4',
+    ]);
+    expect(items.map((li) => $$(el, `#${li.id} .n`)[0]!.textContent)).to.deep.equal([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
     expect($(el, '.heading').textContent).to.equal('Sources');
 
     const links = $$<HTMLAnchorElement>(el, 'a');
-    expect(links.map((a) => a.href)).to.deep.equal(['https://www.example.com/q3/report?x=1', 'http://stats.example.org/']);
+    expect(links.map((a) => a.href)).to.deep.equal([
+      'https://www.example.com/q3/report?x=1',
+      'http://stats.example.org/',
+    ]);
     for (const a of links) {
       expect(a.target).to.equal('_blank');
       expect(a.rel).to.equal('noopener noreferrer');
@@ -41,7 +57,10 @@ describe('answer-sources', () => {
     expect(items[0]!.textContent).to.include('Q3 report').and.include('www.example.com');
     // Without a title the URL is the name.
     expect(links[1]!.textContent).to.equal('http://stats.example.org/');
-    expect(items[2]!.textContent).to.include('Ledger 2025').and.include('ledger.pdf').and.include('application/pdf');
+    expect(items[2]!.textContent)
+      .to.include('Ledger 2025')
+      .and.include('ledger.pdf')
+      .and.include('application/pdf');
     expect(items[3]!.textContent).to.include('notes.txt').and.include('text/plain');
     await expect(el).to.be.accessible();
   });
@@ -61,7 +80,9 @@ describe('answer-sources', () => {
     );
     expect($$(el, 'a')).to.have.length(0);
     expect($$(el, 'li')).to.have.length(hostile.length);
-    expect($$(el, 'li').map((li) => li.querySelector('.title')!.textContent)).to.deep.equal(hostile.map((_, i) => `T${i}`));
+    expect($$(el, 'li').map((li) => li.querySelector('.title')!.textContent)).to.deep.equal(
+      hostile.map((_, i) => `T${i}`),
+    );
     expect($$(el, 'script')).to.have.length(0);
   });
 
@@ -77,10 +98,22 @@ describe('answer-files', () => {
     const files: FileRef[] = [
       { url: `data:image/png;base64,${PNG}`, mediaType: 'image/png', filename: 'dot.png' },
       { url: blobUrl, mediaType: 'image/png' },
-      { url: 'data:text/html,<script>parent.hacked=1</script>', mediaType: 'text/html', filename: 'page.html' },
-      { url: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="parent.hacked=1"/>', mediaType: 'image/svg+xml', filename: 'logo.svg' },
+      {
+        url: 'data:text/html,<script>parent.hacked=1</script>',
+        mediaType: 'text/html',
+        filename: 'page.html',
+      },
+      {
+        url: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="parent.hacked=1"/>',
+        mediaType: 'image/svg+xml',
+        filename: 'logo.svg',
+      },
       // The part claims PNG, the URL declares HTML.
-      { url: 'data:text/html;base64,PHNjcmlwdD5wYXJlbnQuaGFja2VkPTE8L3NjcmlwdD4=', mediaType: 'image/png', filename: 'disguised.png' },
+      {
+        url: 'data:text/html;base64,PHNjcmlwdD5wYXJlbnQuaGFja2VkPTE8L3NjcmlwdD4=',
+        mediaType: 'image/png',
+        filename: 'disguised.png',
+      },
       { url: 'https://example.com/cat.png', mediaType: 'image/png', filename: 'cat.png' },
       { url: '/src/test-support/tile.png?answer-files-test', mediaType: 'image/png' },
       { url: 'https://example.com/report.pdf', mediaType: 'application/pdf' },
@@ -91,9 +124,18 @@ describe('answer-files', () => {
     expect(images.map((img) => img.getAttribute('src'))).to.deep.equal([files[0]!.url, blobUrl]);
     expect(images.map((img) => img.alt)).to.deep.equal(['dot.png', 'Image']);
     const chips = $$<HTMLButtonElement>(el, 'button.chip');
-    expect(chips.map((b) => b.textContent!.trim())).to.deep.equal(['page.html', 'logo.svg', 'disguised.png', 'cat.png', 'image/png', 'application/pdf']);
+    expect(chips.map((b) => b.textContent!.trim())).to.deep.equal([
+      'page.html',
+      'logo.svg',
+      'disguised.png',
+      'cat.png',
+      'image/png',
+      'application/pdf',
+    ]);
     expect((window as { hacked?: number }).hacked).to.equal(undefined);
-    expect(requestedUrls().filter((url) => /example\.com|answer-files-test/.test(url))).to.deep.equal([]);
+    expect(
+      requestedUrls().filter((url) => /example\.com|answer-files-test/.test(url)),
+    ).to.deep.equal([]);
     expect($$(el, 'iframe, object, embed, script')).to.have.length(0);
     await expect(el).to.be.accessible();
     URL.revokeObjectURL(blobUrl);
@@ -110,9 +152,16 @@ describe('answer-files', () => {
     expect(buttons).to.have.length(1);
     setTimeout(() => buttons[0]!.click());
     const event = await oneEvent(document, 'answer-file-select');
-    expect(event.detail).to.deep.equal({ url: 'https://example.com/q3.pdf', mediaType: 'application/pdf', filename: 'q3.pdf' });
+    expect(event.detail).to.deep.equal({
+      url: 'https://example.com/q3.pdf',
+      mediaType: 'application/pdf',
+      filename: 'q3.pdf',
+    });
     expect(event.bubbles && event.composed).to.equal(true);
-    expect($$(el, '.unsaved').map((chip) => chip.textContent!.trim())).to.deep.equal(['report.pdf (not saved: too large)', 'image/png (not saved: too large)']);
+    expect($$(el, '.unsaved').map((chip) => chip.textContent!.trim())).to.deep.equal([
+      'report.pdf (not saved: too large)',
+      'image/png (not saved: too large)',
+    ]);
     await expect(el).to.be.accessible();
   });
 });
@@ -136,7 +185,9 @@ describe('answer-approval', () => {
       long: 'x'.repeat(500),
       ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, i])),
     };
-    const el = await fixture<AnswerApproval>(html`<answer-approval .tool=${waitingTool(input)}></answer-approval>`);
+    const el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${waitingTool(input)}></answer-approval>`,
+    );
     expect($(el, '.title').textContent).to.include('book_trip');
     const lines = $$(el, '.input li').map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
     expect(lines).to.have.length(9);
@@ -154,35 +205,52 @@ describe('answer-approval', () => {
   });
 
   it('Deny sends the trimmed reason, then shows the outcome instead of the buttons', async () => {
-    const el = await fixture<AnswerApproval>(html`<answer-approval .tool=${waitingTool()}></answer-approval>`);
+    const el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
+    );
     $<HTMLInputElement>(el, 'input').value = '  Not this week.  ';
     setTimeout(() => $$(el, 'button')[1]!.click());
     const event = await oneEvent(el, 'answer-approval-response');
-    expect(event.detail).to.deep.equal({ approvalId: 'approval-1', approved: false, reason: 'Not this week.' });
+    expect(event.detail).to.deep.equal({
+      approvalId: 'approval-1',
+      approved: false,
+      reason: 'Not this week.',
+    });
     expect(event.bubbles && event.composed).to.equal(true);
     await el.updateComplete;
     expect($$(el, 'button')).to.have.length(0);
-    expect($(el, '.outcome').textContent!.replace(/\s+/g, ' ')).to.include('Denied: Not this week.');
+    expect($(el, '.outcome').textContent!.replace(/\s+/g, ' ')).to.include(
+      'Denied: Not this week.',
+    );
     expect(focused(el)).to.equal($(el, '.outcome'));
     await expect(el).to.be.accessible();
   });
 
   it('Approve sends no reason; a long reason is cut to 500 characters', async () => {
-    let el = await fixture<AnswerApproval>(html`<answer-approval .tool=${waitingTool()}></answer-approval>`);
+    let el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
+    );
     $<HTMLInputElement>(el, 'input').value = 'typed but approved';
     setTimeout(() => $$(el, 'button')[0]!.click());
-    expect((await oneEvent(el, 'answer-approval-response')).detail).to.deep.equal({ approvalId: 'approval-1', approved: true });
+    expect((await oneEvent(el, 'answer-approval-response')).detail).to.deep.equal({
+      approvalId: 'approval-1',
+      approved: true,
+    });
     await el.updateComplete;
     expect($(el, '.outcome').textContent).to.include('Approved');
 
-    el = await fixture<AnswerApproval>(html`<answer-approval .tool=${waitingTool()}></answer-approval>`);
+    el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
+    );
     $<HTMLInputElement>(el, 'input').value = 'y'.repeat(800);
     setTimeout(() => $$(el, 'button')[1]!.click());
     expect((await oneEvent(el, 'answer-approval-response')).detail.reason).to.have.length(500);
   });
 
   it('is answered by keyboard: Tab from the reason to Approve, Enter', async () => {
-    const el = await fixture<AnswerApproval>(html`<answer-approval .tool=${waitingTool()}></answer-approval>`);
+    const el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
+    );
     $(el, 'input').focus();
     await sendKeys({ press: 'Tab' });
     expect(focused(el)?.textContent?.trim()).to.equal('Approve');
@@ -194,7 +262,9 @@ describe('answer-approval', () => {
 
   it('shows the outcome the thread or the stream recorded, and follows the tool it is given as it changes', async () => {
     const tool = waitingTool();
-    const el = await fixture<AnswerApproval>(html`<answer-approval .tool=${tool}></answer-approval>`);
+    const el = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${tool}></answer-approval>`,
+    );
     expect($$(el, 'button')).to.have.length(2);
     // The thread records the answer on the same object and renders again.
     tool.approval = { id: 'approval-1', approved: false, reason: 'Too far.' };
@@ -203,7 +273,9 @@ describe('answer-approval', () => {
     expect($$(el, 'button')).to.have.length(0);
     expect($(el, '.outcome').textContent).to.include('Denied: Too far.');
 
-    const denied = await fixture<AnswerApproval>(html`<answer-approval .tool=${{ ...waitingTool(), status: 'denied' }}></answer-approval>`);
+    const denied = await fixture<AnswerApproval>(
+      html`<answer-approval .tool=${{ ...waitingTool(), status: 'denied' }}></answer-approval>`,
+    );
     expect($(denied, '.outcome').textContent!.trim()).to.include('Denied');
     const ran = await fixture<AnswerApproval>(
       html`<answer-approval .tool=${{ ...waitingTool(), status: 'done', summary: 'Booked.', approval: { id: 'approval-1', approved: true } }}></answer-approval>`,

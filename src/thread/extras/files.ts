@@ -32,7 +32,9 @@ export class AnswerFiles extends LitElement {
 
   private select(file: FileRef) {
     const { url, mediaType, filename } = file;
-    this.dispatchEvent(new AnswerFileSelectEvent(filename ? { url, mediaType, filename } : { url, mediaType }));
+    this.dispatchEvent(
+      new AnswerFileSelectEvent(filename ? { url, mediaType, filename } : { url, mediaType }),
+    );
   }
 
   private renderFile(file: FileRef) {

@@ -19,7 +19,13 @@ export function webUrl(raw: string | undefined): URL | undefined {
 }
 
 /** Raster formats a browser draws without running anything; never SVG. */
-const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
+const IMAGE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+];
 
 /** `image/PNG; charset=x` → `image/png`. */
 const essence = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase();

@@ -44,9 +44,14 @@ export class AnswerSources extends LitElement {
 
   private renderSource(source: Source, n: number) {
     const url = webUrl(source.url);
-    const name = source.title || source.filename || source.url || source.mediaType || source.sourceId;
+    const name =
+      source.title || source.filename || source.url || source.mediaType || source.sourceId;
     // A web source names its host (unless its URL is the name already); a document its file and type.
-    const meta = (source.url === undefined ? [source.title && source.filename, source.mediaType] : [source.title && url?.hostname]).filter(Boolean);
+    const meta = (
+      source.url === undefined
+        ? [source.title && source.filename, source.mediaType]
+        : [source.title && url?.hostname]
+    ).filter(Boolean);
     return html`<li id="source-${n}" part="source" class=${n === this.highlighted ? 'highlight' : nothing} tabindex=${url ? nothing : -1}>
       <span class="n" aria-hidden="true">${n}</span>
       <span class="body">

@@ -75,7 +75,13 @@ export function parseInline(src: string): Inline[] {
       if (end !== -1 && end - i < LOOKAHEAD) {
         flush();
         const code = src.slice(i + run, end).replace(/\n/g, ' ');
-        out.push({ t: 'code', text: code.length > 2 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code });
+        out.push({
+          t: 'code',
+          text:
+            code.length > 2 && code.startsWith(' ') && code.endsWith(' ')
+              ? code.slice(1, -1)
+              : code,
+        });
         i = end + run;
         continue;
       }
@@ -119,7 +125,11 @@ export function parseInline(src: string): Inline[] {
         continue;
       }
     }
-    if ((c === 'h' || c === 'H') && !WORD.test(src[i - 1] ?? ' ') && /^https?:\/\//i.test(rest(8))) {
+    if (
+      (c === 'h' || c === 'H') &&
+      !WORD.test(src[i - 1] ?? ' ') &&
+      /^https?:\/\//i.test(rest(8))
+    ) {
       const match = /^https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]]/i.exec(src.slice(i, i + LOOKAHEAD));
       if (match) {
         flush();
@@ -166,7 +176,10 @@ function findClosing(src: string, from: number, delimiter: string): number {
     const after = src[at + delimiter.length];
     const single = delimiter.length === 1;
     // A closing delimiter follows text, and a single one is not half of a double.
-    const ok = !/\s/.test(before) && !(single && (after === delimiter || before === delimiter)) && (delimiter[0] !== '_' || !WORD.test(after ?? ' '));
+    const ok =
+      !/\s/.test(before) &&
+      !(single && (after === delimiter || before === delimiter)) &&
+      (delimiter[0] !== '_' || !WORD.test(after ?? ' '));
     if (ok && at > from) return at;
     at = src.indexOf(delimiter, at + 1);
   }
@@ -174,7 +187,10 @@ function findClosing(src: string, from: number, delimiter: string): number {
 }
 
 /** `[label](url "title")` starting at `start` (the `[`). */
-function parseLinkAt(src: string, start: number): { label: string; url: string; end: number } | null {
+function parseLinkAt(
+  src: string,
+  start: number,
+): { label: string; url: string; end: number } | null {
   let depth = 0;
   const limit = Math.min(src.length, start + LOOKAHEAD);
   for (let i = start; i < limit; i++) {
@@ -186,7 +202,9 @@ function parseLinkAt(src: string, start: number): { label: string; url: string; 
     if (c === '[') depth++;
     else if (c === ']' && --depth === 0) {
       if (src[i + 1] !== '(') return null;
-      const match = /^\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/.exec(src.slice(i + 1, i + 1 + LOOKAHEAD));
+      const match = /^\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/.exec(
+        src.slice(i + 1, i + 1 + LOOKAHEAD),
+      );
       if (!match) return null;
       return { label: src.slice(start + 1, i), url: match[1]!, end: i + 1 + match[0].length };
     }

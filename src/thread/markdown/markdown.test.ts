@@ -62,17 +62,27 @@ const comments = (root: Node) => {
 
 describe('answer-markdown', () => {
   it('renders headings, lists, code, quotes, tables and safe links', async () => {
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${document_}></answer-markdown>`,
+    );
     const root = el.shadowRoot!;
     expect(root.querySelector('h3')!.textContent).to.equal('Findings');
     expect(root.querySelector('strong')!.textContent).to.equal('4');
     expect(root.querySelectorAll('ul > li')).to.have.length(2);
     expect(root.querySelectorAll('ol > li')).to.have.length(2);
-    expect(root.querySelector('pre code')!.textContent).to.equal("select * from flows where site = 'P4';");
+    expect(root.querySelector('pre code')!.textContent).to.equal(
+      "select * from flows where site = 'P4';",
+    );
     expect(root.querySelector('blockquote')!.textContent!.trim()).to.equal('Quoted note');
-    expect([...root.querySelectorAll('td')].map((td) => td.textContent)).to.deep.equal(['P4', '412']);
+    expect([...root.querySelectorAll('td')].map((td) => td.textContent)).to.deep.equal([
+      'P4',
+      '412',
+    ]);
     const links = [...root.querySelectorAll('a')];
-    expect(links.map((a) => a.href)).to.deep.equal(['https://example.com/log?id=4', 'https://example.com/b']);
+    expect(links.map((a) => a.href)).to.deep.equal([
+      'https://example.com/log?id=4',
+      'https://example.com/b',
+    ]);
     for (const a of links) {
       expect(a.rel).to.equal('noopener noreferrer');
       expect(a.target).to.equal('_blank');
@@ -81,8 +91,11 @@ describe('answer-markdown', () => {
   });
 
   it('keeps table cells whole in a narrow column: the table scrolls instead', async () => {
-    const table = '| Station | Flow | Pressure | Status | Inspector |\n|---|---|---|---|---|\n| Pump4 | 36.0 | 51.2 | stuck | Villanueva |\n';
-    const box = await fixture<HTMLElement>(html`<div style="width: 280px"><answer-markdown .text=${table}></answer-markdown></div>`);
+    const table =
+      '| Station | Flow | Pressure | Status | Inspector |\n|---|---|---|---|---|\n| Pump4 | 36.0 | 51.2 | stuck | Villanueva |\n';
+    const box = await fixture<HTMLElement>(
+      html`<div style="width: 280px"><answer-markdown .text=${table}></answer-markdown></div>`,
+    );
     const el = box.firstElementChild as AnswerMarkdown;
     await el.updateComplete;
     const root = el.shadowRoot!;
@@ -90,18 +103,26 @@ describe('answer-markdown', () => {
     for (const cell of root.querySelectorAll('th, td')) {
       const range = document.createRange();
       range.selectNodeContents(cell);
-      expect(range.getBoundingClientRect().height, `"${cell.textContent}" on one line`).to.be.below(lineHeight * 1.5);
+      expect(range.getBoundingClientRect().height, `"${cell.textContent}" on one line`).to.be.below(
+        lineHeight * 1.5,
+      );
     }
     const scroller = root.querySelector('.table')!;
-    expect(scroller.scrollWidth, 'the table scrolls in its box').to.be.greaterThan(scroller.clientWidth);
+    expect(scroller.scrollWidth, 'the table scrolls in its box').to.be.greaterThan(
+      scroller.clientWidth,
+    );
     expect(el.getBoundingClientRect().width).to.be.at.most(280);
   });
 
   it('streamed in small deltas, it shows exactly what the whole text shows', async () => {
-    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const whole = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${document_}></answer-markdown>`,
+    );
     for (const step of [1, 7, 64]) {
       const el = await streamed(document_, step);
-      expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
+      expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(
+        whole.shadowRoot!.querySelector('.content')!.textContent,
+      );
       expect(el.shadowRoot!.querySelectorAll('*').length).to.equal(
         whole.shadowRoot!.querySelectorAll('*').length +
           el.shadowRoot!.querySelectorAll('.content > div').length -
@@ -111,32 +132,47 @@ describe('answer-markdown', () => {
   });
 
   it('goes on where it was when a finished text’s pieces are joined into one, rendering nothing twice', async () => {
-    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const whole = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${document_}></answer-markdown>`,
+    );
     const pieces = document_.match(/[\s\S]{1,5}/g)!;
     // Read so far: many pieces, or just the first one.
     for (const read of [40, 1]) {
       const parts = pieces.slice(0, read);
-      const el = await fixture<AnswerMarkdown>(html`<answer-markdown .parts=${parts}></answer-markdown>`);
+      const el = await fixture<AnswerMarkdown>(
+        html`<answer-markdown .parts=${parts}></answer-markdown>`,
+      );
       const firstBlock = el.shadowRoot!.querySelector('.content > div');
       // The rest arrives and the text ends in the same frame: the pieces are joined before the element reads them.
       parts.push(...pieces.slice(read));
       parts.splice(0, parts.length, parts.join(''));
       el.requestUpdate('parts');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('.content')!.textContent, `after ${read}`).to.equal(whole.shadowRoot!.querySelector('.content')!.textContent);
+      expect(el.shadowRoot!.querySelector('.content')!.textContent, `after ${read}`).to.equal(
+        whole.shadowRoot!.querySelector('.content')!.textContent,
+      );
       // Blocks settled before the join are not rendered again (with one piece read, nothing had settled).
-      if (read > 1) expect(el.shadowRoot!.querySelector('.content > div') === firstBlock, 'the settled blocks stay').to.equal(true);
+      if (read > 1)
+        expect(
+          el.shadowRoot!.querySelector('.content > div') === firstBlock,
+          'the settled blocks stay',
+        ).to.equal(true);
     }
   });
 
   it('a complete text shows the same DOM as the text streaming, as plain nodes', async () => {
     const streaming = await streamed(document_, 7);
-    const complete = await fixture<AnswerMarkdown>(html`<answer-markdown complete .text=${document_}></answer-markdown>`);
+    const complete = await fixture<AnswerMarkdown>(
+      html`<answer-markdown complete .text=${document_}></answer-markdown>`,
+    );
     const content = (el: AnswerMarkdown) => el.shadowRoot!.querySelector('.content')!;
     // Streaming, the text sits in several settled blocks and a tail; complete, in one settled block.
-    const blocks = (el: AnswerMarkdown) => [...content(el).children].map((chunk) => [...chunk.childNodes].map(shape).join('')).join('');
+    const blocks = (el: AnswerMarkdown) =>
+      [...content(el).children].map((chunk) => [...chunk.childNodes].map(shape).join('')).join('');
     expect(blocks(complete)).to.equal(blocks(streaming));
-    expect(content(complete).children, 'one block of final DOM, no streaming tail').to.have.length(1);
+    expect(content(complete).children, 'one block of final DOM, no streaming tail').to.have.length(
+      1,
+    );
     expect(comments(content(complete)), 'no template markers left').to.equal(0);
     await expect(complete).to.be.accessible();
   });
@@ -144,9 +180,13 @@ describe('answer-markdown', () => {
   it('when the text completes, what was shown stays and the unfinished end becomes final', async () => {
     const parts = document_.match(/[\s\S]{1,9}/g)!;
     const live = parts.slice(0, 30);
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .parts=${live}></answer-markdown>`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .parts=${live}></answer-markdown>`,
+    );
     const firstBlock = el.shadowRoot!.querySelector('.content > div')!;
-    const whole = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${document_}></answer-markdown>`);
+    const whole = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${document_}></answer-markdown>`,
+    );
     // The rest arrives and the text ends, its pieces joined in the same array (as the conversation does).
     live.push(...parts.slice(30));
     live.splice(0, live.length, live.join(''));
@@ -163,8 +203,13 @@ describe('answer-markdown', () => {
   });
 
   it('a complete text still links its citations, and renders again when they change', async () => {
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown complete .citations=${1} .text=${'Grew [1] and [2].'}></answer-markdown>`);
-    const cites = () => [...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')}`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown complete .citations=${1} .text=${'Grew [1] and [2].'}></answer-markdown>`,
+    );
+    const cites = () =>
+      [...el.shadowRoot!.querySelectorAll('a.cite')].map(
+        (a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')}`,
+      );
     expect(cites()).to.deep.equal(['#source-1 Source 1']);
     el.citations = 2;
     await el.updateComplete;
@@ -173,34 +218,52 @@ describe('answer-markdown', () => {
   });
 
   it('a complete text that is extended after all shows the whole new text', async () => {
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown complete .text=${'A paragraph'}></answer-markdown>`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown complete .text=${'A paragraph'}></answer-markdown>`,
+    );
     el.text = 'A paragraph that goes on.\n\n- and a list';
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal('A paragraph that goes on.and a list');
-    expect([...el.shadowRoot!.querySelectorAll('li')].map((e) => e.textContent)).to.deep.equal(['and a list']);
+    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.equal(
+      'A paragraph that goes on.and a list',
+    );
+    expect([...el.shadowRoot!.querySelectorAll('li')].map((e) => e.textContent)).to.deep.equal([
+      'and a list',
+    ]);
   });
 
   it('starts over when the text is replaced rather than extended', async () => {
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${'First paragraph.\n\nSecond.'}></answer-markdown>`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${'First paragraph.\n\nSecond.'}></answer-markdown>`,
+    );
     el.text = 'Other text.';
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.content')!.textContent!.trim()).to.equal('Other text.');
   });
 
   it('links [N] up to `citations` to source N, and nothing else', async () => {
-    const text = 'Grew [1], fell [2] and [3].\n\n- `[1]` and [see [2]](https://example.com/)\n\n```\n[1]\n```\n';
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .text=${text}></answer-markdown>`);
-    const cites = () => [...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')} ${a.textContent}`);
+    const text =
+      'Grew [1], fell [2] and [3].\n\n- `[1]` and [see [2]](https://example.com/)\n\n```\n[1]\n```\n';
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${text}></answer-markdown>`,
+    );
+    const cites = () =>
+      [...el.shadowRoot!.querySelectorAll('a.cite')].map(
+        (a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')} ${a.textContent}`,
+      );
     expect(cites(), 'none by default').to.deep.equal([]);
     el.citations = 2;
     await el.updateComplete;
     expect(cites()).to.deep.equal(['#source-1 Source 1 [1]', '#source-2 Source 2 [2]']);
-    expect(el.shadowRoot!.querySelector('.content')!.textContent).to.include('and [3].').and.include('see [2]');
+    expect(el.shadowRoot!.querySelector('.content')!.textContent)
+      .to.include('and [3].')
+      .and.include('see [2]');
     await expect(el).to.be.accessible();
   });
 
   it('renders settled blocks once while `citations` stays, and all again when it changes', async () => {
-    const el = await fixture<AnswerMarkdown>(html`<answer-markdown .citations=${2} .text=${'First [1].\n\nSecond [2].\n\n'}></answer-markdown>`);
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .citations=${2} .text=${'First [1].\n\nSecond [2].\n\n'}></answer-markdown>`,
+    );
     const first = el.shadowRoot!.querySelector('.content > div')!;
     el.text += 'Third [2]';
     await el.updateComplete;
@@ -209,8 +272,14 @@ describe('answer-markdown', () => {
     el.citations = 1;
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.content > div')).not.to.equal(first);
-    expect([...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => a.textContent)).to.deep.equal(['[1]']);
-    expect([...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal(['First [1].', 'Second [2].', 'Third [2]']);
+    expect([...el.shadowRoot!.querySelectorAll('a.cite')].map((a) => a.textContent)).to.deep.equal([
+      '[1]',
+    ]);
+    expect([...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal([
+      'First [1].',
+      'Second [2].',
+      'Third [2]',
+    ]);
   });
 
   it('renders hostile markdown inert: no script, no handler, no image, no request', async () => {
@@ -218,9 +287,17 @@ describe('answer-markdown', () => {
     const el = await streamed(hostile, 5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const elements = deepElements(el.shadowRoot!);
-    expect(elements.filter((e) => ['script', 'img', 'iframe', 'svg', 'object', 'embed'].includes(e.localName))).to.deep.equal([]);
-    expect(elements.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')))).to.deep.equal([]);
-    const hrefs = elements.filter((e): e is HTMLAnchorElement => e.localName === 'a').map((a) => a.href);
+    expect(
+      elements.filter((e) =>
+        ['script', 'img', 'iframe', 'svg', 'object', 'embed'].includes(e.localName),
+      ),
+    ).to.deep.equal([]);
+    expect(
+      elements.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on'))),
+    ).to.deep.equal([]);
+    const hrefs = elements
+      .filter((e): e is HTMLAnchorElement => e.localName === 'a')
+      .map((a) => a.href);
     expect(hrefs.every((href) => href.startsWith('https:'))).to.equal(true);
     // Only http(s) URLs become links (bare URLs are linked, as in GFM); none is ever fetched.
     expect(hrefs).to.include('https://attacker.example/collect?q=secret-token');

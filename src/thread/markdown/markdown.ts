@@ -75,7 +75,10 @@ export class AnswerMarkdown extends LitElement {
     // Complete text is final to its end; streaming text up to its last settled block.
     const settled = this.complete ? this.pending.length : settledLength(this.pending);
     if (settled > 0) {
-      this.content!.insertBefore(staticBlocks(this.pending.slice(0, settled), this.citations), this.tail ?? null);
+      this.content!.insertBefore(
+        staticBlocks(this.pending.slice(0, settled), this.citations),
+        this.tail ?? null,
+      );
       this.pending = this.pending.slice(settled);
     }
     this.finished = this.complete;
@@ -97,7 +100,10 @@ export class AnswerMarkdown extends LitElement {
     if (parts) {
       if (parts !== this.source) this.reset(parts);
       // A finished text has its pieces joined into one, however many were read: go on from the characters read.
-      const added = parts.length === 1 && this.consumed > 0 ? parts[0]!.slice(this.consumedChars) : parts.slice(this.consumed).join('');
+      const added =
+        parts.length === 1 && this.consumed > 0
+          ? parts[0]!.slice(this.consumedChars)
+          : parts.slice(this.consumed).join('');
       this.consumed = parts.length;
       this.consumedChars += added.length;
       return added;

