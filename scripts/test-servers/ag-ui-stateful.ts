@@ -14,7 +14,7 @@
  *                                   whether the run finished, and the conversation the server holds
  *
  * Every answer: reasoning, a text, a `query_sales` call and a `present_answer` block (each with
- * its result), a `final_answer` report whose result comes after it, a state snapshot, a pause
+ * its result), a `final_answer` report whose result comes 150 ms after it, a state snapshot, a pause
  * (the checkpoint), then RUN_FINISHED.
  */
 import type { Message } from '@ag-ui/core';
@@ -30,6 +30,9 @@ interface ThreadRecord {
   runs: RunLog[];
   running: boolean;
 }
+
+/** Stands in the event list for a pause of the server's. */
+const PAUSE = { type: 'PAUSE' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -118,6 +121,8 @@ function answer(runId: string): { events: Record<string, unknown>[]; messages: M
       },
       { type: 'TOOL_CALL_ARGS', toolCallId: call.id, delta: JSON.stringify(call.args) },
       { type: 'TOOL_CALL_END', toolCallId: call.id },
+      // The report's own result comes a moment after the report: a question asked meanwhile opens its turn first.
+      ...(call.name === 'final_answer' ? [PAUSE] : []),
       {
         type: 'TOOL_CALL_RESULT',
         messageId: `r-${call.id}`,
@@ -198,7 +203,8 @@ export function middleware() {
     // A run cut off before its checkpoint stays in progress, as LangGraph's half-finished run did: the next run gets 409.
     for (const event of [{ type: 'RUN_STARTED', ...ids }, ...events]) {
       if (res.destroyed) return;
-      await send(event);
+      if (event === PAUSE) await sleep(150);
+      else await send(event);
     }
     // The checkpoint: the run's messages are saved before it reports that it finished.
     await sleep(200);

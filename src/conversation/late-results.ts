@@ -11,16 +11,19 @@ import type { ThreadState } from './thread-state.js';
  * the call itself, whose data part comes first). It is kept on the call,
  * which goes back to the back end with it (a call without its result fails
  * the next model request); nothing on screen changes. Any other part of a
- * sealed turn is ignored. Returns the turn it was kept in, to be saved. Only the stream
- * readers need this, so it is not part of the thread state machine the
- * page loads first (importing the turn rules from here would make the
- * bundler split them out of the entry into a chunk it loads up front).
+ * sealed turn is ignored. Returns the turn it was kept in, to be saved.
+ * Only the stream readers need this, so it is not part of the thread state
+ * machine the page loads first (importing the turn rules from here would
+ * make the bundler split them out of the entry into a chunk it loads up
+ * front).
  */
 export function takeLateResult(state: ThreadState, json: unknown): AssistantTurn | undefined {
   const part = readPart(json);
-  const turn = state.messages.at(-1);
-  if (!part || turn?.role !== 'assistant' || !turn.closed || !('toolCallId' in part))
-    return undefined;
+  // The sealed turn is the last one that is over: a question asked meanwhile may have opened the next.
+  const turn = state.messages.findLast(
+    (m): m is AssistantTurn => m.role === 'assistant' && m.closed,
+  );
+  if (!part || !turn || !('toolCallId' in part)) return undefined;
   const key = toolKey(part.toolCallId);
   const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === key);
   // A `final_answer` call streamed after its report arrived as a data part (as `answerTools` writes it): the call that made the report.
