@@ -4,20 +4,17 @@
  * used; `memoryStore()` is the in-memory stand-in). The projection
  * functions turn a conversation into what is saved and back.
  */
-import { openIndexedDBStore, type StoreOptions, type ThreadStore } from './store.js';
+import { openIndexedDBStore, type StoreOptions } from './indexeddb-store.js';
+import type { ThreadStore } from './thread-store.js';
 
+export { type StoreOptions } from './indexeddb-store.js';
+export { memoryStore } from './memory-store.js';
+export { StoreError } from './errors.js';
+export { DB_VERSION } from './schema.js';
+export { type ThreadStore } from './thread-store.js';
+export { serializeThread, serializeMessage } from './serialize.js';
+export { deserializeThread, deserializeMessage } from './restore.js';
 export {
-  memoryStore,
-  StoreError,
-  DB_VERSION,
-  type StoreOptions,
-  type ThreadStore,
-} from './store.js';
-export {
-  serializeThread,
-  deserializeThread,
-  serializeMessage,
-  deserializeMessage,
   CAPS,
   PROJECTION_VERSION,
   type SavedThread,

@@ -8,7 +8,9 @@ import {
   type ThreadMessage,
 } from '../conversation/index.js';
 import { threadMessages as thread, validBlock } from '../test-support/arbitraries.js';
-import { CAPS, deserializeThread, PROJECTION_VERSION, serializeThread } from './projection.js';
+import { CAPS, PROJECTION_VERSION } from './projection.js';
+import { deserializeThread } from './restore.js';
+import { serializeThread } from './serialize.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 describe('thread projection', () => {

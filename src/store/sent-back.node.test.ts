@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { aiMajors, type AiSdk } from '../test-support/ai-majors.js';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
 import type { ScriptedStep } from '../test-support/scripted-model.js';
-import { deserializeThread, serializeThread } from './projection.js';
+import { deserializeThread } from './restore.js';
+import { serializeThread } from './serialize.js';
 import {
   answerApproval,
   pendingApprovals,

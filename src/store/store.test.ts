@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { threadMessages } from '../test-support/arbitraries.js';
-import { serializeMessage, serializeThread } from './projection.js';
+import { serializeMessage, serializeThread } from './serialize.js';
 import { openDB } from 'idb';
 import {
   DB_VERSION,

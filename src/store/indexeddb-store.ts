@@ -1,35 +1,16 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { StoreError } from './errors.js';
+import { upgrade } from './migrations.js';
 import { PROJECTION_VERSION, type SavedMessage } from './projection.js';
+import { DB_VERSION, threadRange, type MessageRecord, type ThreadMeta } from './schema.js';
+import type { ThreadStore } from './thread-store.js';
 
-export { StoreError };
-
-/**
- * Where threads are kept. IndexedDB is the default; a host can pass its own
- * implementation (a server, another database) to `<agent-thread>.store`.
+/*
+ * The store a page gets when it passes none: IndexedDB, one record per
+ * message so that saving a turn costs the same in a long thread as in a
+ * short one, pruned under a budget, and turning every storage fault into one
+ * StoreError so that the thread can go on in memory.
  */
-export interface ThreadStore {
-  /** The thread's messages by position, oldest first; records this version cannot read are skipped and counted. */
-  load(
-    threadId: string,
-  ): Promise<{ messages: { position: number; message: unknown }[]; skipped: number }>;
-  /** Saves one message at its position, replacing what was there. Cost does not depend on the thread's length. */
-  put(threadId: string, position: number, message: SavedMessage): Promise<void>;
-  /**
-   * Saves a new message after every record of the thread, choosing its
-   * position in the same step, and resolves with that position. Pages that
-   * add to one thread at once then never write over each other. A store
-   * without it gets positions from the page, which only one page at a time
-   * can use safely.
-   */
-  append?(threadId: string, message: SavedMessage): Promise<number>;
-  /** Forgets the thread's messages from `position` on (an answer regenerated, a question edited). */
-  truncate?(threadId: string, position: number): Promise<void>;
-  /** Forgets a thread. */
-  clear(threadId: string): Promise<void>;
-  /** Releases resources (the database connection). */
-  close(): void;
-}
 
 export interface StoreOptions {
   /** Database name (default "answer-ui"). */
@@ -44,32 +25,8 @@ export interface StoreOptions {
   onFailure?: (error: StoreError) => void;
 }
 
-/** The database schema version. 1 kept each thread as one record; 2 keeps one record per message. */
-export const DB_VERSION = 2;
-
-interface ThreadMeta {
-  id: string;
-  updatedAt: number;
-  bytes: number;
-}
-
-interface MessageRecord {
-  threadId: string;
-  position: number;
-  /** Projection format of `message`. */
-  version: number;
-  bytes: number;
-  message: SavedMessage;
-}
-
-/** Version 1 records: a whole thread, as the first design saved it. */
-interface LegacyThread {
-  id: string;
-  updatedAt?: number;
-  messages?: unknown[];
-}
-
-const range = (threadId: string) => IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity]);
+/** Milliseconds between two prunes after saves to one thread (a minute): pruning reads every thread's size. */
+const PRUNE_INTERVAL = 60_000;
 
 export async function openIndexedDBStore(options: StoreOptions = {}): Promise<ThreadStore> {
   if (options.indexedDB === null || !globalThis.indexedDB) {
@@ -97,37 +54,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
 
   const db = await new Promise<IDBPDatabase>((resolve, reject) => {
     openDB(name, DB_VERSION, {
-      async upgrade(database, oldVersion, _newVersion, transaction) {
-        if (oldVersion < 1) database.createObjectStore('threads', { keyPath: 'id' });
-        if (oldVersion < 2) {
-          const messages = database.createObjectStore('messages', {
-            keyPath: ['threadId', 'position'],
-          });
-          if (oldVersion === 1) {
-            // Split each whole-thread record into message records, keeping what can be read.
-            const threads = transaction.objectStore('threads');
-            for (const legacy of (await threads.getAll()) as LegacyThread[]) {
-              let bytes = 0;
-              for (const [position, message] of (legacy.messages ?? []).entries()) {
-                const size = JSON.stringify(message ?? null).length;
-                bytes += size;
-                await messages.put({
-                  threadId: legacy.id,
-                  position,
-                  version: PROJECTION_VERSION,
-                  bytes: size,
-                  message,
-                } as MessageRecord);
-              }
-              await threads.put({
-                id: legacy.id,
-                updatedAt: legacy.updatedAt ?? Date.now(),
-                bytes,
-              } satisfies ThreadMeta);
-            }
-          }
-        }
-      },
+      upgrade,
       blocked() {
         reject(
           new StoreError(
@@ -171,7 +98,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   async function clear(threadId: string) {
     const tx = db.transaction(['threads', 'messages'], 'readwrite');
     await Promise.all([
-      tx.objectStore('messages').delete(range(threadId)),
+      tx.objectStore('messages').delete(threadRange(threadId)),
       tx.objectStore('threads').delete(threadId),
       tx.done,
     ]);
@@ -182,7 +109,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       if (failed) throw failed;
       let records: MessageRecord[];
       try {
-        records = (await db.getAll('messages', range(threadId))) as MessageRecord[];
+        records = (await db.getAll('messages', threadRange(threadId))) as MessageRecord[];
       } catch (error) {
         return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
       }
@@ -264,7 +191,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       const messages = tx.objectStore('messages');
       const threads = tx.objectStore('threads');
       if (at === 'next') {
-        const last = await messages.openKeyCursor(range(threadId), 'prev');
+        const last = await messages.openKeyCursor(threadRange(threadId), 'prev');
         position = last ? (last.key as [string, number])[1] + 1 : 0;
       } else position = at;
       const [before, meta] = await Promise.all([
@@ -293,54 +220,11 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     return position;
   }
 
-  /** Prunes at most once a minute per thread: pruning reads every thread's size. */
+  /** Whether a save to the thread prunes: at most once every PRUNE_INTERVAL per thread. */
   function pruneDue(threadId: string): boolean {
     const now = Date.now();
-    if (now - (lastPrune.get(threadId) ?? 0) < 60_000) return false;
+    if (now - (lastPrune.get(threadId) ?? 0) < PRUNE_INTERVAL) return false;
     lastPrune.set(threadId, now);
     return true;
   }
-}
-
-/** A store that keeps threads in memory only (used when IndexedDB is unavailable, and in tests). */
-export function memoryStore(): ThreadStore {
-  const threads = new Map<string, { messages: Map<number, SavedMessage>; next: number }>();
-  const thread = (threadId: string) => {
-    let saved = threads.get(threadId);
-    if (!saved) threads.set(threadId, (saved = { messages: new Map(), next: 0 }));
-    return saved;
-  };
-  const put = (threadId: string, position: number, message: SavedMessage) => {
-    const saved = thread(threadId);
-    saved.messages.set(position, structuredClone(message));
-    saved.next = Math.max(saved.next, position + 1);
-  };
-  return {
-    async load(threadId) {
-      const saved = threads.get(threadId)?.messages ?? new Map<number, SavedMessage>();
-      return {
-        messages: [...saved.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([position, message]) => ({ position, message: structuredClone(message) })),
-        skipped: 0,
-      };
-    },
-    async put(threadId, position, message) {
-      put(threadId, position, message);
-    },
-    async append(threadId, message) {
-      const position = thread(threadId).next;
-      put(threadId, position, message);
-      return position;
-    },
-    async truncate(threadId, position) {
-      const saved = thread(threadId);
-      for (const at of saved.messages.keys()) if (at >= position) saved.messages.delete(at);
-      saved.next = position;
-    },
-    async clear(threadId) {
-      threads.delete(threadId);
-    },
-    close() {},
-  };
 }

@@ -1,0 +1,237 @@
+import type { Block, FormValue } from '../catalog/index.js';
+import {
+  isReportOf,
+  summarize,
+  textOf,
+  type AssistantTurn,
+  type BlockItem,
+  type FileRef,
+  type TextItem,
+  type ThreadMessage,
+  type ToolItem,
+  type TurnItem,
+} from '../conversation/index.js';
+import {
+  CAPS,
+  PROJECTION_VERSION,
+  type SavedItem,
+  type SavedMessage,
+  type SavedThread,
+} from './projection.js';
+
+/*
+ * Messages into what is saved. Every field is cut to its cap in CAPS and
+ * whatever is too large to keep is dropped or kept in part, saying so, so
+ * that one message never costs more than its caps allow. Pure functions.
+ */
+
+const cap = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** A text item as saved; one cut to its cap is marked, so what goes back says so. */
+function projectText(item: TextItem, max: number): SavedItem {
+  const text = textOf(item);
+  return {
+    kind: item.kind,
+    key: item.key,
+    text: cap(text, max),
+    ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
+  };
+}
+
+/**
+ * A tool call's input or output as saved: whole when its JSON fits
+ * `CAPS.json`, else the start of its JSON as a string that says it was cut
+ * (what the back end is sent after a reload, as nothing better is kept).
+ */
+function projectToolValue(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) return '[not saved: the value could not be stored]';
+  if (json.length <= CAPS.json) return value;
+  return `${json.slice(0, CAPS.toolExcerpt)}… [shortened when saved: ${json.length} characters in all]`;
+}
+
+/** `value` when its JSON fits in `max` characters, else undefined (it is not saved). */
+function fitting(value: unknown, max = CAPS.json): unknown {
+  try {
+    return value !== undefined && (JSON.stringify(value)?.length ?? Infinity) <= max
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file as saved: a URL too long to keep (a large `data:` file) is left out, and the file shows as not saved. */
+const projectFile = (file: FileRef): FileRef => ({
+  url: file.url.length <= CAPS.fileUrl ? file.url : '',
+  mediaType: cap(file.mediaType, CAPS.name),
+  ...(file.filename ? { filename: cap(file.filename, CAPS.label) } : {}),
+});
+
+function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined {
+  switch (item.kind) {
+    case 'text':
+      return projectText(item, CAPS.assistantText);
+    case 'reasoning':
+      return projectText(item, CAPS.reasoning);
+    case 'tool':
+      return projectTool(item, turn);
+    case 'source': {
+      const { kind, key, sourceId, ...labels } = item;
+      return {
+        kind,
+        key,
+        sourceId: cap(sourceId, CAPS.name),
+        ...Object.fromEntries(
+          Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)]),
+        ),
+      };
+    }
+    case 'file':
+      return { kind: 'file', key: item.key, ...projectFile(item) };
+    case 'step':
+      return { kind: 'step', key: item.key };
+    case 'data': {
+      const data = fitting(item.data);
+      return data === undefined
+        ? undefined
+        : {
+            kind: 'data',
+            key: item.key,
+            type: cap(item.type, CAPS.name),
+            ...(item.id === undefined ? {} : { id: cap(item.id, CAPS.name) }),
+            data,
+          };
+    }
+    case 'notice':
+      return {
+        kind: 'notice',
+        key: item.key,
+        code: item.code,
+        detail: cap(item.detail, CAPS.notice),
+      };
+    case 'block': {
+      const submissions = Object.keys(item.submissions).length
+        ? projectSubmissions(item.submissions)
+        : undefined;
+      const fallback = (item.block as { fallback_text?: unknown } | null)?.fallback_text;
+      return item.valid
+        ? {
+            kind: 'block',
+            key: item.key,
+            blockId: item.blockId,
+            block: item.block as Block,
+            ...(submissions ? { submissions } : {}),
+          }
+        : {
+            kind: 'block',
+            key: item.key,
+            blockId: item.blockId,
+            fallbackText: typeof fallback === 'string' ? cap(fallback, CAPS.fallbackText) : '',
+          };
+    }
+  }
+}
+
+/**
+ * A tool call as saved. The input of an answer call is most often the block
+ * or report the turn holds anyway: it is saved as a reference to it rather
+ * than a second copy.
+ */
+function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
+  const { approval } = item;
+  const shownBlock = turn.items.find(
+    (i): i is BlockItem => i.kind === 'block' && i.valid && i.block === item.input,
+  );
+  const input = shownBlock
+    ? { inputBlockId: shownBlock.blockId }
+    : isReportOf(turn, item.input)
+      ? { inputIsReport: true as const }
+      : { input: projectToolValue(item.input) };
+  const output = projectToolValue(item.output);
+  return {
+    kind: 'tool',
+    key: cap(item.key, CAPS.name),
+    name: cap(item.name, CAPS.name),
+    status: item.status,
+    summary: summarize(item.summary),
+    ...(item.input === undefined ? {} : input),
+    ...(output === undefined ? {} : { output }),
+    ...(item.errorText === undefined ? {} : { errorText: cap(item.errorText, CAPS.notice) }),
+    ...(item.dynamic ? { dynamic: true as const } : {}),
+    ...(item.parentId ? { parentId: cap(item.parentId, CAPS.name) } : {}),
+    ...(item.resultId ? { resultId: cap(item.resultId, CAPS.name) } : {}),
+    ...(approval
+      ? {
+          approval: {
+            ...approval,
+            ...(approval.reason ? { reason: cap(approval.reason, CAPS.notice) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function projectSubmissions(submissions: Record<string, Record<string, FormValue>>) {
+  return Object.fromEntries(
+    Object.entries(submissions).map(([element, values]) => [
+      element,
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? cap(value, CAPS.formValue) : value,
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** One message as it is saved. */
+export function serializeMessage(message: ThreadMessage): SavedMessage {
+  if (message.role === 'user') {
+    let data = message.data;
+    try {
+      if (data !== undefined && JSON.stringify(data).length > CAPS.userData) data = undefined;
+    } catch {
+      data = undefined;
+    }
+    const files = message.files?.map(projectFile);
+    return {
+      role: 'user',
+      id: message.id,
+      text: cap(message.text, CAPS.userText),
+      ...(data === undefined ? {} : { data }),
+      ...(files?.length ? { files } : {}),
+    };
+  }
+  const metadata = fitting(message.metadata);
+  return {
+    role: 'assistant',
+    id: message.id,
+    status: message.status,
+    items: message.items
+      .map((item) => projectItem(item, message))
+      .filter((item): item is SavedItem => item !== undefined),
+    ...(message.final
+      ? {
+          final: {
+            text: cap(message.final.text, CAPS.assistantText),
+            blockIds: [...message.final.blockIds],
+          },
+        }
+      : {}),
+    ...(metadata === undefined ? {} : { metadata }),
+  };
+}
+
+/** The trimmed projection of a conversation. */
+export function serializeThread(messages: readonly ThreadMessage[]): SavedThread {
+  return { version: PROJECTION_VERSION, messages: messages.map(serializeMessage) };
+}
