@@ -3,7 +3,7 @@
  * custom-elements.json (read by Storybook's docs pages and by editors).
  *
  * The elements register through `define('answer-x', AnswerX)` from
- * src/components/shared/define.ts rather than `customElements.define`, so the
+ * src/base/define.ts rather than `customElements.define`, so the
  * analyzer cannot see their tag names in those calls: each element class
  * names its tag with `@tag` in its JSDoc instead.
  */

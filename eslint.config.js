@@ -30,17 +30,18 @@ const LAYERS = {
   catalog: { uses: [] },
   conversation: { uses: ['catalog'], noDom: true },
   store: { uses: ['conversation', 'catalog'] },
-  // localization.js and config.js are the browser set-up every element shares.
-  components: { uses: ['catalog', 'localization.js', 'config.js'] },
+  // The element platform: define, lazy loading, theme, formatting, config, localization, AnswerElement.
+  base: { uses: ['catalog', 'locales'] },
+  components: { uses: ['base', 'catalog'] },
   // Its tests may also load the whole library through src/index.js, as a page does.
   thread: {
-    uses: ['catalog', 'conversation', 'store', 'components', 'localization.js', 'config.js'],
+    uses: ['base', 'catalog', 'conversation', 'store', 'components'],
     testsAlsoUse: ['index.js'],
   },
   agent: { uses: ['catalog', 'conversation'], noDom: true },
   mcp: { uses: ['catalog', 'conversation'], noDom: true },
   // The MCP App's view: the block element in the host's frame.
-  'mcp-app': { uses: ['catalog', 'components', 'localization.js', 'config.js'] },
+  'mcp-app': { uses: ['base', 'catalog', 'components'] },
 };
 
 // Imports are matched as written, so leaving the folder is `../*` for a file

@@ -24,11 +24,11 @@ export {
   type FormSubmitDetail,
   type FormValue,
 } from './components/shared/events.js';
-export { configureAnswerUI, type AnswerUIOptions, type MapOptions } from './config.js';
+export { configureAnswerUI, type AnswerUIOptions, type MapOptions } from './base/config.js';
 export {
   setAnswerLocale,
   getAnswerLocale,
   localeDirection,
   answerLocales,
   type AnswerLocale,
-} from './localization.js';
+} from './base/localization.js';

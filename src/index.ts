@@ -16,4 +16,4 @@ export {
   AnswerApprovalResponseEvent,
   AnswerDataEvent,
   AnswerStateEvent,
-} from './components/shared/events.js';
+} from './thread/events.js';

@@ -4,7 +4,7 @@ import {
   getAnswerLocale,
   localeDirection,
   setAnswerLocale,
-} from './localization.js';
+} from './base/localization.js';
 import { $, $$ } from './test-support/dom.js';
 import './components/block/define.js';
 import type { AnswerBlock } from './components/block/block.js';

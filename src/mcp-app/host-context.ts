@@ -4,7 +4,7 @@ import {
   localeDirection,
   setAnswerLocale,
   type AnswerLocale,
-} from '../localization.js';
+} from '../base/localization.js';
 
 /**
  * The host's standard style variables (MCP Apps "Theming") and the answer-ui

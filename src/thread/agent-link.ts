@@ -1,6 +1,6 @@
 import type { ReactiveController } from 'lit';
-import { AnswerErrorEvent } from '../components/shared/events.js';
-import { loadOnce, whenIdle } from '../components/shared/lazy.js';
+import { AnswerErrorEvent } from '../base/events.js';
+import { loadOnce, whenIdle } from '../base/lazy.js';
 import type { ThreadMessage } from '../conversation/index.js';
 import { AgUiConnection } from './ag-ui/connection.js';
 import type { FollowController } from './follow-controller.js';

@@ -1,6 +1,6 @@
 import { msg, str } from '@lit/localize';
 import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { getAnswerLocale } from '../localization.js';
+import { getAnswerLocale } from '../base/localization.js';
 
 type FileHandling = typeof import('./attachment-files.js');
 

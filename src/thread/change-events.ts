@@ -1,6 +1,7 @@
 import { describeErrors } from '../catalog/index.js';
 import type { Change } from '../conversation/index.js';
-import { AnswerDataEvent, AnswerErrorEvent } from '../components/shared/events.js';
+import { AnswerDataEvent } from './events.js';
+import { AnswerErrorEvent } from '../base/events.js';
 import { noticeText } from './turn.js';
 
 /**

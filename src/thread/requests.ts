@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { AnswerSendEvent } from '../components/shared/events.js';
+import { AnswerSendEvent } from './events.js';
 import {
   answerApproval,
   pendingApprovals,

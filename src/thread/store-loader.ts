@@ -1,4 +1,4 @@
-import { loadOnce } from '../components/shared/lazy.js';
+import { loadOnce } from '../base/lazy.js';
 import type { ThreadStore } from '../store/index.js';
 
 /*

@@ -1,10 +1,8 @@
-import { localized, msg } from '@lit/localize';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { msg } from '@lit/localize';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { AnswerErrorEvent } from '../components/shared/events.js';
-import { define } from '../components/shared/define.js';
-import { themeStyles } from '../components/shared/theme.styles.js';
+import { AnswerErrorEvent } from '../base/events.js';
 import { newId, readPart, ThreadState } from '../conversation/index.js';
 import type {
   AssistantTurn,
@@ -31,8 +29,7 @@ import { ThreadPersistence } from './persistence.js';
 import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from './transport.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
-
-define('agent-turn', AgentTurn);
+import { AnswerElement } from '../base/answer-element.js';
 
 /**
  * @tag agent-thread
@@ -68,9 +65,9 @@ define('agent-turn', AgentTurn);
  * @csspart process - The "View process" disclosure of a finished answer.
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
-@localized()
-export class AgentThread extends LitElement {
-  static override styles = [themeStyles, ...threadStyles];
+export class AgentThread extends AnswerElement {
+  static override dependencies = { 'agent-turn': AgentTurn };
+  static override styles = threadStyles;
 
   /** Chat endpoint that speaks the AI SDK UI message stream. */
   @property() api?: string;

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { define } from '../components/shared/define.js';
+import { define } from '../base/define.js';
 import {
   answerApproval,
   readPart,

@@ -1,10 +1,8 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import '../components/block/define.js';
-import type { AnswerBlock } from '../components/block/block.js';
-import { themeStyles } from '../components/shared/theme.styles.js';
+import { AnswerBlock } from '../components/block/block.js';
 import { turnStyles } from './turn.styles.js';
 import { fallbackTextOf } from '../catalog/index.js';
 import {
@@ -18,6 +16,7 @@ import {
   type ToolStatus,
   type TurnItem,
 } from '../conversation/index.js';
+import { AnswerElement } from '../base/answer-element.js';
 
 /** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
 export type DataRenderer = (part: {
@@ -104,9 +103,9 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
  */
-@localized()
-export class AgentTurn extends LitElement {
-  static override styles = [themeStyles, turnStyles];
+export class AgentTurn extends AnswerElement {
+  static override dependencies = { 'answer-block': AnswerBlock };
+  static override styles = turnStyles;
 
   /** The turn to show; the thread calls `requestUpdate()` when it changes. */
   @property({ attribute: false }) turn?: AssistantTurn;

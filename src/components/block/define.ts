@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerBlock } from './block.js';
 import { prepareWhenIdle } from './prepare.js';
 

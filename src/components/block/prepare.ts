@@ -1,8 +1,8 @@
 import { envelopeSchemas } from '../../catalog/block.js';
 import { componentSchemas } from '../../catalog/components.js';
 import { validateBlock } from '../../catalog/index.js';
-import { formatDate, formatDelta, formatNumber } from '../shared/format.js';
-import { whenIdle } from '../shared/lazy.js';
+import { formatDate, formatDelta, formatNumber } from '../../base/format.js';
+import { whenIdle } from '../../base/lazy.js';
 
 /*
  * A page's first block pays for first uses: the first Intl formatter loads

@@ -1,15 +1,15 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, type PropertyValues } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Chart as ChartJs } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 import { DrawingController } from '../shared/drawing-controller.js';
-import { loadOnce } from '../shared/lazy.js';
-import { formatNumber } from '../shared/format.js';
+import { loadOnce } from '../../base/lazy.js';
+import { formatNumber } from '../../base/format.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
-import { themeStyles } from '../shared/theme.styles.js';
 import { chartStyles } from './chart.styles.js';
 import '../table/define.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 export type ChartView = 'line' | 'bar' | 'table';
 
@@ -34,9 +34,8 @@ const SWATCHES = ['s1', 's2', 's3', 's4', 's5', 's6', 'text', 'grid'];
  * @cssprop --answer-chart-1 - Colour of the first series (up to --answer-chart-6).
  * @cssprop --answer-chart-height - Height of the plot (default 260px).
  */
-@localized()
-export class AnswerChart extends LitElement {
-  static override styles = [themeStyles, swatchStyles, chartStyles];
+export class AnswerChart extends AnswerElement {
+  static override styles = [swatchStyles, chartStyles];
 
   /** Chart title. */
   @property() heading = '';

@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerChart } from './chart.js';
 
 define('answer-chart', AnswerChart);

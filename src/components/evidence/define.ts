@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerEvidence } from './evidence.js';
 
 define('answer-evidence', AnswerEvidence);

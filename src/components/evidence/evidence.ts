@@ -1,11 +1,11 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { EvidenceItemT } from '../../catalog/index.js';
 import { AnswerSourceSelectEvent } from '../shared/events.js';
-import { formatDate } from '../shared/format.js';
-import { themeStyles } from '../shared/theme.styles.js';
+import { formatDate } from '../../base/format.js';
 import { evidenceStyles } from './evidence.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-evidence
@@ -18,9 +18,8 @@ import { evidenceStyles } from './evidence.styles.js';
  * @csspart summary - Its always-visible heading row.
  * @csspart item - One evidence item.
  */
-@localized()
-export class AnswerEvidence extends LitElement {
-  static override styles = [themeStyles, evidenceStyles];
+export class AnswerEvidence extends AnswerElement {
+  static override styles = evidenceStyles;
 
   /** Heading of the list. */
   @property() heading = '';

@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerFollowUpForm } from './follow-up-form.js';
 
 define('answer-follow-up-form', AnswerFollowUpForm);

@@ -1,12 +1,12 @@
-import { localized, msg } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FormFieldT } from '../../catalog/index.js';
 import { AnswerFormSubmitEvent, type FormValue } from '../shared/events.js';
-import { formatDate, formatNumber } from '../shared/format.js';
-import { themeStyles } from '../shared/theme.styles.js';
+import { formatDate, formatNumber } from '../../base/format.js';
 import { followUpFormStyles } from './follow-up-form.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-follow-up-form
@@ -25,9 +25,8 @@ import { followUpFormStyles } from './follow-up-form.styles.js';
  * @csspart answers - The read-only answers after submission.
  * @csspart review-note - The note on a review-only form that it is from an earlier step.
  */
-@localized()
-export class AnswerFollowUpForm extends LitElement {
-  static override styles = [themeStyles, followUpFormStyles];
+export class AnswerFollowUpForm extends AnswerElement {
+  static override styles = followUpFormStyles;
 
   /** Heading of the form. */
   @property() heading = '';

@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerMapLocation } from './map-location.js';
 
 define('answer-map-location', AnswerMapLocation);

@@ -1,4 +1,4 @@
-import { loadOnce } from '../shared/lazy.js';
+import { loadOnce } from '../../base/lazy.js';
 
 export type Leaflet = typeof import('./leaflet.js');
 

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { configureAnswerUI } from '../../config.js';
+import { configureAnswerUI } from '../../base/config.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
 import './define.js';
 import type { AnswerMapLocation } from './map-location.js';

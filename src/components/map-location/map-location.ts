@@ -1,15 +1,15 @@
-import { localized, msg, str } from '@lit/localize';
-import { adoptStyles, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { msg, str } from '@lit/localize';
+import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Map as LeafletMap } from 'leaflet';
-import { answerUIOptions, onAnswerUIOptionsChange } from '../../config.js';
+import { answerUIOptions, onAnswerUIOptionsChange } from '../../base/config.js';
 import { DrawingController } from '../shared/drawing-controller.js';
 import { AnswerMapLocateEvent } from '../shared/events.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
-import { themeStyles } from '../shared/theme.styles.js';
 import { loadLeaflet, type Leaflet } from './load-leaflet.js';
 import { mapLocationStyles } from './map-location.styles.js';
 import type { PlaceMap, PlaceView } from './place-map.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-map-location
@@ -25,10 +25,9 @@ import type { PlaceMap, PlaceView } from './place-map.js';
  * @csspart locate - The locate button.
  * @cssprop --answer-map-height - Height of the map (default 220px).
  */
-@localized()
-export class AnswerMapLocation extends LitElement {
+export class AnswerMapLocation extends AnswerElement {
   // Leaflet's own styles come with Leaflet, when the map is first shown.
-  static override styles = [themeStyles, swatchStyles, mapLocationStyles];
+  static override styles = [swatchStyles, mapLocationStyles];
 
   /** Name of the place. */
   @property() label = '';

@@ -1,5 +1,5 @@
 import type { CircleMarker, Map as LeafletMap, TileLayer } from 'leaflet';
-import type { MapOptions } from '../../config.js';
+import type { MapOptions } from '../../base/config.js';
 import type { Leaflet } from './load-leaflet.js';
 
 /** Where the map looks, and the host's tile source, if any. */

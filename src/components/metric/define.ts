@@ -1,4 +1,4 @@
-import { define } from '../shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerMetric } from './metric.js';
 
 define('answer-metric', AnswerMetric);

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { setAnswerLocale } from '../../localization.js';
+import { setAnswerLocale } from '../../base/localization.js';
 import { $ } from '../../test-support/dom.js';
 import './define.js';
 import type { AnswerMetric } from './metric.js';

@@ -1,9 +1,9 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { formatDelta, formatNumber, type NumberStyle } from '../shared/format.js';
-import { themeStyles } from '../shared/theme.styles.js';
+import { formatDelta, formatNumber, type NumberStyle } from '../../base/format.js';
 import { metricStyles } from './metric.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /** Reads numeric attribute text as a number, anything else as a string. */
 export const numberOrString = {
@@ -22,9 +22,8 @@ export const numberOrString = {
  * @cssprop --answer-color-positive - Colour of a change for the better.
  * @cssprop --answer-color-negative - Colour of a change for the worse.
  */
-@localized()
-export class AnswerMetric extends LitElement {
-  static override styles = [themeStyles, metricStyles];
+export class AnswerMetric extends AnswerElement {
+  static override styles = metricStyles;
 
   /** What is measured. */
   @property() label = '';

@@ -1,7 +1,7 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { themeStyles } from '../shared/theme.styles.js';
 import { sectionStyles } from './section.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-section
@@ -11,8 +11,8 @@ import { sectionStyles } from './section.styles.js';
  * @csspart section - The `<section>` element.
  * @csspart title - The heading.
  */
-export class AnswerSection extends LitElement {
-  static override styles = [themeStyles, sectionStyles];
+export class AnswerSection extends AnswerElement {
+  static override styles = sectionStyles;
 
   /** Heading of the group. */
   @property() heading = '';

@@ -1,7 +1,7 @@
-import { html, LitElement } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { themeStyles } from '../shared/theme.styles.js';
 import { stackStyles } from './stack.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-stack
@@ -14,8 +14,8 @@ import { stackStyles } from './stack.styles.js';
  * @cssprop --answer-space-lg - Gap "lg" (default 1.5rem).
  * @cssprop --answer-stack-min-item - Narrowest a child of a horizontal stack gets before the stack wraps (default 12rem).
  */
-export class AnswerStack extends LitElement {
-  static override styles = [themeStyles, stackStyles];
+export class AnswerStack extends AnswerElement {
+  static override styles = stackStyles;
 
   // Classes on the inner box, not reflected host attributes: browsers give a
   // legacy `align` attribute presentational meaning (text-align) on any element.

@@ -1,11 +1,11 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { TableCell, TableColumnT } from '../../catalog/index.js';
-import { getAnswerLocale } from '../../localization.js';
-import { formatDate, formatNumber } from '../shared/format.js';
-import { themeStyles } from '../shared/theme.styles.js';
+import { getAnswerLocale } from '../../base/localization.js';
+import { formatDate, formatNumber } from '../../base/format.js';
 import { tableStyles } from './table.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 type Direction = 'ascending' | 'descending';
 
@@ -27,9 +27,8 @@ function compareCells(a: TableCell, b: TableCell, collator: Intl.Collator): numb
  * @csspart table - The `<table>`.
  * @cssprop --answer-table-max-height - Height beyond which the table scrolls vertically (default none).
  */
-@localized()
-export class AnswerTable extends LitElement {
-  static override styles = [themeStyles, tableStyles];
+export class AnswerTable extends AnswerElement {
+  static override styles = tableStyles;
 
   /** What the table shows. */
   @property() caption?: string;

@@ -1,7 +1,7 @@
-import { html, LitElement } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { themeStyles } from '../shared/theme.styles.js';
 import { textStyles } from './text.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-text
@@ -9,8 +9,8 @@ import { textStyles } from './text.styles.js';
  *
  * @csspart text - The text element.
  */
-export class AnswerText extends LitElement {
-  static override styles = [themeStyles, textStyles];
+export class AnswerText extends AnswerElement {
+  static override styles = textStyles;
 
   /** The text; newlines are kept. */
   @property() text = '';

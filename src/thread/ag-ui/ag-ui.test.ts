@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { Block } from '../../catalog/index.js';
-import type { AnswerErrorEvent } from '../../components/shared/events.js';
+import type { AnswerErrorEvent } from '../../base/events.js';
 import { investigationBlock, revenueBlock as fullRevenueBlock } from '../../test-support/blocks.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';

@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
-import { AnswerStateEvent } from '../../components/shared/events.js';
-import { loadOnce } from '../../components/shared/lazy.js';
+import { AnswerStateEvent } from '../events.js';
+import { loadOnce } from '../../base/lazy.js';
 import type {
   NoticeCode,
   StreamPart,

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AnswerErrorEvent } from '../../components/shared/events.js';
+import type { AnswerErrorEvent } from '../../base/events.js';
 import { $ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';

@@ -1,10 +1,10 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { AnswerApprovalResponseEvent } from '../../components/shared/events.js';
-import { themeStyles } from '../../components/shared/theme.styles.js';
+import { AnswerApprovalResponseEvent } from '../events.js';
 import type { ToolItem } from '../../conversation/index.js';
 import { approvalStyles } from './approval.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /** How many of the input's top-level entries are listed, and how long a value or a key may be. */
 const MAX_ENTRIES = 8;
@@ -54,9 +54,8 @@ interface Outcome {
  * @fires answer-approval-response - The reader answered; `detail: { approvalId, approved, reason? }` (a reason only with a denial).
  * @csspart card - The card.
  */
-@localized()
-export class AnswerApproval extends LitElement {
-  static override styles = [themeStyles, approvalStyles];
+export class AnswerApproval extends AnswerElement {
+  static override styles = approvalStyles;
 
   /** The tool call (`approval: { id, approved?, reason? }`); read again on every render, as the thread updates it in place. */
   @property({ attribute: false, hasChanged: () => true }) tool?: ToolItem;

@@ -1,4 +1,4 @@
-import { define } from '../../components/shared/define.js';
+import { define } from '../../base/define.js';
 import '../markdown/define.js';
 import { AnswerApproval } from './approval.js';
 import { AnswerFiles } from './files.js';

@@ -1,11 +1,11 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement } from 'lit';
+import { msg, str } from '@lit/localize';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { AnswerFileSelectEvent } from '../../components/shared/events.js';
-import { themeStyles } from '../../components/shared/theme.styles.js';
+import { AnswerFileSelectEvent } from '../events.js';
 import type { FileRef } from '../../conversation/index.js';
 import { filesStyles } from './files.styles.js';
 import { isInlineImage } from './safe-urls.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /** A sheet with a folded corner, drawn in the text colour. */
 const fileIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">
@@ -23,9 +23,8 @@ const fileIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">
  * @csspart image - A shown image.
  * @csspart chip - A file chip.
  */
-@localized()
-export class AnswerFiles extends LitElement {
-  static override styles = [themeStyles, filesStyles];
+export class AnswerFiles extends AnswerElement {
+  static override styles = filesStyles;
 
   /** The files: `{ url, mediaType, filename? }`; `url` is empty for a file too large to have been saved. */
   @property({ attribute: false }) files: FileRef[] = [];

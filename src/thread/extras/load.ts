@@ -1,4 +1,4 @@
-import { loadOnce, whenIdle } from '../../components/shared/lazy.js';
+import { loadOnce, whenIdle } from '../../base/lazy.js';
 
 /**
  * Defines the elements of a turn's content (see `define.ts`). A thread asks

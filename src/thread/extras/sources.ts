@@ -1,10 +1,10 @@
-import { localized, msg } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
+import { msg } from '@lit/localize';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { themeStyles } from '../../components/shared/theme.styles.js';
 import type { SourceItem } from '../../conversation/index.js';
 import { webUrl } from './safe-urls.js';
 import { sourcesStyles } from './sources.styles.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 type Source = Omit<SourceItem, 'kind' | 'key'>;
 
@@ -19,9 +19,8 @@ type Source = Omit<SourceItem, 'kind' | 'key'>;
  * @csspart list - The `<ol>` of sources.
  * @csspart source - One source (`<li id="source-N">`, numbered from 1).
  */
-@localized()
-export class AnswerSources extends LitElement {
-  static override styles = [themeStyles, sourcesStyles];
+export class AnswerSources extends AnswerElement {
+  static override styles = sourcesStyles;
 
   /** The sources, in the order the answer cites them: `{ sourceId, url?, title?, mediaType?, filename? }`. */
   @property({ attribute: false }) sources: Source[] = [];

@@ -1,4 +1,4 @@
-import { define } from '../../components/shared/define.js';
+import { define } from '../../base/define.js';
 import { AnswerMarkdown } from './markdown.js';
 
 define('answer-markdown', AnswerMarkdown);

@@ -1,10 +1,10 @@
-import { LitElement, render, type PropertyValues } from 'lit';
+import { render, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { themeStyles } from '../../components/shared/theme.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { parseBlocks, settledLength } from './parse.js';
 import { renderBlocks } from './render.js';
 import { staticBlocks } from './static.js';
+import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-markdown
@@ -20,8 +20,8 @@ import { staticBlocks } from './static.js';
  *
  * @csspart content - The rendered markdown.
  */
-export class AnswerMarkdown extends LitElement {
-  static override styles = [themeStyles, markdownStyles];
+export class AnswerMarkdown extends AnswerElement {
+  static override styles = markdownStyles;
 
   /** The markdown source. A new text that extends the last one re-parses only the unfinished tail. */
   @property() text = '';

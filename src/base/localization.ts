@@ -1,18 +1,18 @@
 import { configureLocalization } from '@lit/localize';
-import { sourceLocale, targetLocales, allLocales } from './locales/locale-codes.js';
+import { sourceLocale, targetLocales, allLocales } from '../locales/locale-codes.js';
 
 export type AnswerLocale = (typeof allLocales)[number];
 export const answerLocales: readonly AnswerLocale[] = allLocales;
 
 /* Explicit imports (not a template string) so every bundler emits one chunk per locale. */
 const loaders: Record<(typeof targetLocales)[number], () => Promise<unknown>> = {
-  ar: () => import('./locales/ar.js'),
-  de: () => import('./locales/de.js'),
-  es: () => import('./locales/es.js'),
-  fr: () => import('./locales/fr.js'),
-  ja: () => import('./locales/ja.js'),
-  ko: () => import('./locales/ko.js'),
-  'zh-Hans': () => import('./locales/zh-Hans.js'),
+  ar: () => import('../locales/ar.js'),
+  de: () => import('../locales/de.js'),
+  es: () => import('../locales/es.js'),
+  fr: () => import('../locales/fr.js'),
+  ja: () => import('../locales/ja.js'),
+  ko: () => import('../locales/ko.js'),
+  'zh-Hans': () => import('../locales/zh-Hans.js'),
 };
 
 let runtime: ReturnType<typeof configureLocalization> | undefined;
