@@ -46,7 +46,7 @@ const LAYERS = {
 
 // Imports are matched as written, so leaving the folder is `../*` for a file
 // directly in it and `../../*` one folder further down: each depth gets its
-// own entry. scripts/layers.test.ts checks that every file is reached.
+// own entry. test/repo/layers.test.ts checks that every file is reached.
 const DEPTHS = [1, 2, 3];
 
 /**

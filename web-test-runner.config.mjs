@@ -2,27 +2,26 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
-import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
-import { testChatServer } from './scripts/test-chat-server.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from './scripts/dev/chromium.mjs';
 import { register as registerTsx } from 'tsx/esm/api';
 
-// The end-to-end loop test's back end is the TypeScript of playground/, run in
-// this process: tsx loads it, and the ai-major hooks load a second copy on ai@7.
+// The back ends the browser tests talk to on loopback, mounted on this
+// server: each module of test/servers/ that exports `middleware()`. Some are
+// TypeScript, which tsx loads, and some load their agent once more on ai@7,
+// which the ai-major hooks allow.
 registerTsx();
-await import('./scripts/ai-major.mjs');
-const { loopRoutes } = await import('./playground/loop-routes.ts');
+await import('./scripts/dev/ai-major.mjs');
+const serverDir = new URL('./test/servers/', import.meta.url);
+const testServers = (
+  await Promise.all(
+    readdirSync(serverDir)
+      .filter((name) => /\.(mjs|ts)$/.test(name) && !name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => import(new URL(name, serverDir).href)),
+  )
+).filter((server) => typeof server.middleware === 'function');
 
-// Further back ends the browser tests talk to on loopback: each module in
-// scripts/test-servers/ exports `middleware()` (TypeScript loads through tsx).
-const serverDir = new URL('./scripts/test-servers/', import.meta.url);
-const testServers = await Promise.all(
-  readdirSync(serverDir)
-    .filter((name) => /\.(mjs|ts)$/.test(name))
-    .sort()
-    .map((name) => import(new URL(name, serverDir).href)),
-);
-
-/** Writes pass/fail counts for scripts/run-tests.mjs to total up. */
+/** Writes pass/fail counts for scripts/dev/run-tests.mjs to total up. */
 function countReporter() {
   return {
     onTestRunFinished({ sessions }) {
@@ -112,7 +111,7 @@ const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 0;
 export default {
   files: ['src/**/*.test.ts', '!src/**/*.node.test.ts', 'playground/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  middleware: [testChatServer(), loopRoutes(), ...testServers.map((server) => server.middleware())],
+  middleware: testServers.map((server) => server.middleware()),
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }),
     storageFaults(),

@@ -13,8 +13,8 @@
  */
 import { createServer } from 'vite';
 import { chromium } from 'playwright';
-import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
-import { oxc } from '../scripts/build-options.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/dev/chromium.mjs';
+import { oxc } from '../scripts/build/build-options.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const server = await createServer({

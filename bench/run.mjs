@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { build, preview } from 'vite';
 import { chromium } from 'playwright';
-import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/dev/chromium.mjs';
 import { measureSizes } from './size.mjs';
 import { writeReport } from './report.mjs';
 

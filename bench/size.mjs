@@ -1,7 +1,7 @@
 /**
  * Size: min+gzip (gzip -9) of what a page needs, each built here with Vite in
  * production mode and minified:
- *   answer-ui        src/index.ts with the options of scripts/build-cdn.mjs: the
+ *   answer-ui        src/index.ts with the options of scripts/build/build-cdn.mjs: the
  *                    core entry, and the chart and map chunks it loads on first use
  *   react+react-dom  React 19 rendering one element (the floor of any React page)
  *   @json-render/react  react + react-dom + @json-render/react with the
@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { browserOutput, production } from '../scripts/build-options.mjs';
+import { browserOutput, production } from '../scripts/build/build-options.mjs';
 
 const OUT = '.test-results/bench-size';
 const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');

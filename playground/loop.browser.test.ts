@@ -6,7 +6,7 @@ import { openProcesses, outline, settle } from '../src/test-support/settle.js';
 /*
  * The whole loop, end to end: <agent-thread> in Chromium talks over loopback
  * HTTP to the README's back end (playground/answer-backend.ts, mounted by
- * playground/loop-routes.ts), where streamText runs a scripted model with
+ * test/servers/loop.ts), where streamText runs a scripted model with
  * answerTools, answerStopWhen, toModelMessages and the resumable store.
  */
 

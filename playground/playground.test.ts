@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright';
 // @ts-expect-error plain ES module without types
-import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/dev/chromium.mjs';
 import { startPlayground } from './server.js';
 
 /* End to end: the real playground page and server, driven in Chromium. */

@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright';
 // @ts-expect-error plain ES module without types
-import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/dev/chromium.mjs';
 import conformance from '../src/catalog/conformance/blocks.json' with { type: 'json' };
 import { validateBlock, type Block } from '../src/catalog/index.js';
 import { poisonStrings } from '../src/test-support/poison.js';
 import corpus from './corpus.json' with { type: 'json' };
-import { startStrictServer, type StrictServer } from './server.js';
+import { startStrictServer, type StrictServer } from '../test/servers/strict-csp.js';
 
 /*
  * Hostile model output and hostile storage, fed through every entry point of

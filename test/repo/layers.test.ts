@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * enough because the config does no type-aware linting.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {

@@ -11,17 +11,17 @@
  * starts, as a network failure would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { importOnMajor } from '../src/test-support/ai-majors.js';
-import { sendResponse, toRequest } from './node-http.js';
+import { importOnMajor } from '../../src/test-support/ai-majors.js';
+import { sendResponse, toRequest } from '../../playground/node-http.js';
 
 type LoopAgent = ReturnType<typeof import('./loop-agent.js').loopAgent>;
 
 const ROUTE = /^\/api\/loop\/(6|7)(?:\/([^/]+)\/(stream|prompts))?$/;
 
 /** Koa-style middleware, as @web/test-runner takes it. */
-export function loopRoutes() {
+export function middleware() {
   const agents = new Map<string, LoopAgent>();
-  // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
+  // ?ai=7: scripts/dev/ai-major-hooks.mjs gives that copy ai@7.
   const load = (major: string) =>
     importOnMajor<typeof import('./loop-agent.js')>(
       new URL('./loop-agent.ts', import.meta.url),

@@ -96,7 +96,7 @@ async function send(res, recording, cutAfter) {
   }
 }
 
-export function testChatServer() {
+export function middleware() {
   const lastById = new Map();
   const recordings = new Map();
   const resumesById = new Map();

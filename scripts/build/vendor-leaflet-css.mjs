@@ -2,12 +2,12 @@
  * Generates src/components/map-location/leaflet.styles.ts from Leaflet's own
  * stylesheet, so it can be adopted into the map's shadow root. Declarations
  * that load images are dropped: the map never fetches anything but the
- * host's tiles. Run after upgrading leaflet: node scripts/vendor-leaflet-css.mjs
+ * host's tiles. Run after upgrading leaflet: node scripts/build/vendor-leaflet-css.mjs
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const target = new URL('../src/components/map-location/leaflet.styles.ts', import.meta.url);
+const target = new URL('../../src/components/map-location/leaflet.styles.ts', import.meta.url);
 
 export function leafletStylesModule() {
   const require = createRequire(import.meta.url);

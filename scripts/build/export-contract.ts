@@ -6,7 +6,7 @@
 import { realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract } from '../src/catalog/index.js';
+import { contract } from '../../src/catalog/index.js';
 
 export const contractText = () => `${JSON.stringify(contract(), null, 2)}\n`;
 

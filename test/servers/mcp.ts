@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Context, Next } from 'koa';
-import { buildMcpApp, VIEW_FILE } from '../build-mcp-app.mjs';
+import { buildMcpApp, VIEW_FILE } from '../../scripts/build/build-mcp-app.mjs';
 
 const DEFAULT_CSP = [
   "default-src 'none'",

@@ -13,7 +13,7 @@ const steps = [
   { name: 'type-check', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
-  { name: 'locales', command: 'node', args: ['scripts/check-locales.mjs'] },
+  { name: 'locales', command: 'node', args: ['scripts/dev/check-locales.mjs'] },
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
   {
     name: 'browser tests',
@@ -30,7 +30,7 @@ const steps = [
   {
     name: 'story checks',
     command: 'node',
-    args: ['scripts/story-checks.mjs'],
+    args: ['scripts/dev/story-checks.mjs'],
     count: storyCounts,
     before: () => rmSync('.test-results/stories.json', { force: true }),
   },

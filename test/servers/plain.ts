@@ -18,7 +18,7 @@ type PlainAgent = ReturnType<typeof import('../../src/test-support/plain-agent.j
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
   const agents = new Map<string, PlainAgent>();
-  // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
+  // ?ai=7: scripts/dev/ai-major-hooks.mjs gives that copy ai@7.
   const load = (major: string) =>
     importOnMajor<typeof import('../../src/test-support/plain-agent.js')>(
       new URL('../../src/test-support/plain-agent.ts', import.meta.url),

@@ -10,7 +10,7 @@
 import { chromium, type Page } from 'playwright';
 // @ts-expect-error plain ES module without types
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.mjs';
-import { configuredModel, startPlayground } from '../playground/server.js';
+import { configuredModel, startPlayground } from '../../playground/server.js';
 
 interface TurnSummary {
   status: string;

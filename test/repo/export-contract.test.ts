@@ -4,11 +4,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contractText } from './export-contract.js';
+import { contractText } from '../../scripts/build/export-contract.js';
 
 describe('answer-ui-catalog.json', () => {
   it('is current with the catalog (run `npm run export:contract` after changing a schema)', () => {
-    const committed = readFileSync(new URL('../answer-ui-catalog.json', import.meta.url), 'utf8');
+    const committed = readFileSync(
+      new URL('../../answer-ui-catalog.json', import.meta.url),
+      'utf8',
+    );
     expect(committed).to.equal(contractText());
   });
 });
@@ -20,21 +23,21 @@ describe('npm run export:contract', () => {
     try {
       // A copy of the script and the catalog it imports, run the way npm runs it.
       cpSync(
-        fileURLToPath(new URL('../scripts/export-contract.ts', import.meta.url)),
-        join(project, 'scripts', 'export-contract.ts'),
+        fileURLToPath(new URL('../../scripts/build/export-contract.ts', import.meta.url)),
+        join(project, 'scripts', 'build', 'export-contract.ts'),
       );
       cpSync(
-        fileURLToPath(new URL('../src/catalog', import.meta.url)),
+        fileURLToPath(new URL('../../src/catalog', import.meta.url)),
         join(project, 'src', 'catalog'),
         { recursive: true },
       );
       symlinkSync(
-        fileURLToPath(new URL('../node_modules', import.meta.url)),
+        fileURLToPath(new URL('../../node_modules', import.meta.url)),
         join(project, 'node_modules'),
       );
       const run = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'scripts/export-contract.ts', 'out.json'],
+        ['--import', 'tsx', 'scripts/build/export-contract.ts', 'out.json'],
         { cwd: project, encoding: 'utf8' },
       );
       expect(run.status, run.stderr).to.equal(0);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { minifyCss, minifyTemplates } from './minify-templates.mjs';
+import { minifyCss, minifyTemplates } from '../../scripts/build/minify-templates.mjs';
 
 /* The CDN build's template minifier: only the literal text of css/html/svg templates changes. */
 

@@ -14,8 +14,8 @@ import {
   localhostAllowedHostnames,
   McpServer,
 } from '@modelcontextprotocol/server';
-import type { Block } from '../src/catalog/index.js';
-import { ANSWER_APP_URI, registerAnswerApp } from '../src/mcp/index.js';
+import type { Block } from '../../src/catalog/index.js';
+import { ANSWER_APP_URI, registerAnswerApp } from '../../src/mcp/index.js';
 
 const PORT = Number(process.env.ANSWER_UI_MCP_PORT) || 3333;
 

@@ -1,6 +1,6 @@
 /**
  * What every production build of answer-ui's browser code shares: the CDN
- * files (scripts/build-cdn.mjs), the MCP App view (scripts/build-mcp-app.mjs)
+ * files (build-cdn.mjs), the MCP App view (build-mcp-app.mjs)
  * and the benchmark's builds that measure them (bench/size.mjs,
  * bench/cold-profile.mjs).
  */

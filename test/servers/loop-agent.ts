@@ -3,9 +3,9 @@
  * end (answer-backend.ts) with a scripted model that streams as a provider
  * does. Loaded once per AI SDK major (`loop-agent.ts?ai=7` runs on ai@7).
  */
-import type { Block } from '../src/catalog/index.js';
-import { scriptedModel, turnOf, type ScriptedStep } from '../src/test-support/scripted-model.js';
-import { answerBackend } from './answer-backend.js';
+import type { Block } from '../../src/catalog/index.js';
+import { scriptedModel, turnOf, type ScriptedStep } from '../../src/test-support/scripted-model.js';
+import { answerBackend } from '../../playground/answer-backend.js';
 
 export const chartBlock: Block = {
   block_id: 'q3-chart',

@@ -14,10 +14,10 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import Koa from 'koa';
-import { middleware } from '../scripts/test-servers/parts.js';
+import { middleware } from './parts.js';
 
 /*
- * The browser tests' back end for SPEC §4b (scripts/test-servers/parts.ts),
+ * The browser tests' back end for SPEC §4b (parts.ts),
  * driven by the AI SDK's own client: the `Chat` that useChat wraps, with the
  * default transport, on Koa as the test runner mounts it. What passes here
  * is what a useChat page would send and receive.
@@ -55,7 +55,7 @@ async function readChunks(stream: ReadableStream<Uint8Array>): Promise<UIMessage
 const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-describe('the parts back end for the browser tests (scripts/test-servers/parts.ts)', function () {
+describe('the parts back end for the browser tests (test/servers/parts.ts)', function () {
   this.timeout(10_000);
   let server: Server;
   let base: string;

@@ -21,7 +21,7 @@ type PartsAgent = ReturnType<typeof import('../../src/test-support/parts-agent.j
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
   const agents = new Map<string, PartsAgent>();
-  // ?ai=7: scripts/ai-major-hooks.mjs gives that copy ai@7.
+  // ?ai=7: scripts/dev/ai-major-hooks.mjs gives that copy ai@7.
   const load = (major: string) =>
     importOnMajor<typeof import('../../src/test-support/parts-agent.js')>(
       new URL('../../src/test-support/parts-agent.ts', import.meta.url),

@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { browserOutput, production } from './build-options.mjs';
 
 export const VIEW_FILE = fileURLToPath(
-  new URL('../dist/mcp/answer-ui-block.html', import.meta.url),
+  new URL('../../dist/mcp/answer-ui-block.html', import.meta.url),
 );
 
 /**
@@ -38,7 +38,7 @@ export async function buildMcpApp() {
       write: false,
       target: 'es2022',
       lib: {
-        entry: fileURLToPath(new URL('../src/mcp-app/main.ts', import.meta.url)),
+        entry: fileURLToPath(new URL('../../src/mcp-app/main.ts', import.meta.url)),
         formats: ['es'],
         fileName: () => 'view.js',
       },
@@ -61,7 +61,7 @@ export async function buildMcpApp() {
 </body>
 </html>
 `;
-  mkdirSync(new URL('../dist/mcp/', import.meta.url), { recursive: true });
+  mkdirSync(new URL('../../dist/mcp/', import.meta.url), { recursive: true });
   writeFileSync(VIEW_FILE, html);
   return html;
 }

@@ -21,7 +21,7 @@
  * does not. `UPDATE_BASELINES=1` (or `--update`) rewrites the baselines;
  * a failed comparison leaves the actual image and a diff in
  * `.test-results/stories/`. `--grep <text>` checks only story ids containing
- * the text. Counts go to `.test-results/stories.json` for scripts/run-tests.mjs.
+ * the text. Counts go to `.test-results/stories.json` for run-tests.mjs.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,7 +38,7 @@ import {
   watchRendersInPage,
 } from './story-checks-page.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
 const option = (name) => {
   const i = argv.indexOf(name);

@@ -1,5 +1,5 @@
 /*
- * The parts of scripts/story-checks.mjs that run in the story's page, through
+ * The parts of story-checks.mjs that run in the story's page, through
  * `page.evaluate`: each is serialized on its own, so none may use anything
  * from outside its body.
  */
