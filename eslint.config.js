@@ -1,30 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
-// Every `no-restricted-imports` entry below repeats these, because in a flat
-// config a later entry for the same files replaces an earlier one.
-const HTML_SINK_IMPORTS = [
-  { name: 'lit/directives/unsafe-html.js', message: 'No HTML sinks.' },
-  { name: 'lit/directives/unsafe-svg.js', message: 'No HTML sinks.' },
-];
+/** Lit's directives that put markup from a string on the page. */
+const HTML_SINK_MODULES = ['lit/directives/unsafe-html.js', 'lit/directives/unsafe-svg.js'];
 
-// Packages that need a DOM; anchored so that a file of ours named e.g. chart.js is not caught.
-const DOM_PACKAGES = [
-  '/lit',
-  '/lit-html',
-  '/lit-element',
-  '/@lit',
-  '/leaflet',
-  '/chart.js',
-  '/idb',
-];
+/** Packages that need a DOM: each of them and every module in it (`@lit` is a scope). */
+const DOM_PACKAGES = ['lit', 'lit-html', 'lit-element', '@lit', 'leaflet', 'chart.js', 'idb'];
 
 /**
  * The layers of SPEC §9: what each folder of src/ may import from the rest of
  * src/ (folders, or top-level modules by file name), and whether it must run
- * without a DOM. Anything else of ours is refused, so a new folder or
- * src/index.js is refused too until it is named here.
+ * without a DOM. Anything else of ours is refused, and so is a file in a
+ * folder not named here. A test keeps to its folder's layer, so it cannot
+ * pull in what its code may not, and may also use src/test-support/, which
+ * the code may not (the build leaves it out). src/test-support/ and
+ * src/locales/ (generated) are in no layer.
  */
 const LAYERS = {
   catalog: { uses: [] },
@@ -43,43 +35,115 @@ const LAYERS = {
   // The MCP App's view: the block element in the host's frame.
   'mcp-app': { uses: ['base', 'catalog', 'components'] },
 };
+const UNLAYERED = ['test-support', 'locales'];
 
-// Imports are matched as written, so leaving the folder is `../*` for a file
-// directly in it and `../../*` one folder further down: each depth gets its
-// own entry. test/repo/layers.test.ts checks that every file is reached.
-const DEPTHS = [1, 2, 3];
+const SRC = resolve(import.meta.dirname, 'src');
 
-/**
- * Tests obey their folder's layer too, so a test cannot pull in what its code
- * may not; they may also use src/test-support/, which the code itself may
- * not (the build leaves it out).
- */
-function layerRule(layer, { uses, noDom, testsAlsoUse = [] }, depth, tests) {
-  const up = '../'.repeat(depth);
-  const allowed = tests ? [...uses, 'test-support', ...testsAlsoUse] : uses;
-  const patterns = [
-    {
-      group: [`${up}*`, ...allowed.map((name) => `!${up}${name}`)],
-      message: uses.length
-        ? `src/${layer}/ may import only ${uses.join(', ')} of ours (SPEC §9).`
-        : `src/${layer}/ imports nothing else of ours (SPEC §9).`,
-    },
-  ];
-  if (noDom)
-    patterns.push({ group: DOM_PACKAGES, message: `src/${layer}/ runs without a DOM (SPEC §9).` });
-  return {
-    files: [`src/${layer}/${'*/'.repeat(depth - 1)}*${tests ? '.test' : ''}.ts`],
-    ...(tests ? {} : { ignores: ['**/*.test.ts'] }),
-    rules: { 'no-restricted-imports': ['error', { paths: HTML_SINK_IMPORTS, patterns }] },
-  };
+/** Where a file of src/ or an import of it lies: its folder of src/, or its file name when it is top-level. */
+function placeIn(path) {
+  const parts = relative(SRC, path).split(/[\\/]/);
+  if (parts[0] === '..' || isAbsolute(parts[0])) return undefined;
+  if (parts.length > 1) return { folder: parts[0] };
+  return { topLevel: parts[0].replace(/\.[cm]?[jt]sx?$/, '.js') };
 }
 
-const layerRules = Object.entries(LAYERS).flatMap(([layer, rule]) =>
-  DEPTHS.flatMap((depth) => [
-    layerRule(layer, rule, depth, false),
-    layerRule(layer, rule, depth, true),
-  ]),
-);
+/** A module specifier as written, when it is one: a string, or a template without `${…}`. */
+function specifierOf(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0)
+    return node.quasis[0].value.cooked;
+  return undefined;
+}
+
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * `answer-ui/imports`: every import a file makes (static, type-only,
+ * re-export, dynamic `import()`, `typeof import()` in a type) is resolved
+ * against the file's own path, at any depth, and refused when it is an HTML
+ * sink, reaches a part of src/ its layer may not use, or loads a DOM package
+ * in a layer that runs without a DOM.
+ */
+const importsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The layers of SPEC §9 and the HTML-sink ban, for every kind of import.' },
+    schema: [],
+    messages: {
+      sink: 'No HTML sinks.',
+      unlayered: 'src/{{folder}}/ is in no layer of SPEC §9: name it in eslint.config.js.',
+      outside: 'src/ imports nothing of ours from outside src/.',
+      layer: 'src/{{layer}}/ may import only {{uses}} of ours (SPEC §9), not {{target}}.',
+      alone: 'src/{{layer}}/ imports nothing else of ours (SPEC §9), not {{target}}.',
+      testSupport: 'Only tests may use src/test-support/, which the build leaves out.',
+      dom: 'src/{{layer}}/ runs without a DOM (SPEC §9): not {{name}}.',
+      unchecked:
+        'A dynamic import() in src/ names its module as a string, so that its layer can be checked.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const place = placeIn(file);
+    const test = /\.test\.[cm]?[jt]s$/.test(file);
+    const layer = place?.folder && !UNLAYERED.includes(place.folder) ? place.folder : undefined;
+    const rule = layer && LAYERS[layer];
+    // What the layers govern: a folder's files, and the top-level modules, which may use every layer.
+    const governed = place && (rule || place.topLevel);
+
+    function check(node, specifier) {
+      if (HTML_SINK_MODULES.includes(specifier)) return context.report({ node, messageId: 'sink' });
+      if (!governed) return;
+      if (!specifier.startsWith('.') && !specifier.startsWith('/')) {
+        const name = packageOf(specifier);
+        if (rule?.noDom && DOM_PACKAGES.some((p) => name === p || name.startsWith(`${p}/`)))
+          context.report({ node, messageId: 'dom', data: { layer, name } });
+        return;
+      }
+      const target = placeIn(resolve(dirname(file), specifier.replace(/[?#].*$/, '')));
+      if (!target) return context.report({ node, messageId: 'outside' });
+      const name = target.folder ?? target.topLevel;
+      if (name === layer) return;
+      if (name === 'test-support' && !test)
+        return context.report({ node, messageId: 'testSupport' });
+      if (!rule) return;
+      const allowed = test
+        ? [...rule.uses, 'test-support', ...(rule.testsAlsoUse ?? [])]
+        : rule.uses;
+      if (allowed.includes(name)) return;
+      context.report({
+        node,
+        messageId: rule.uses.length ? 'layer' : 'alone',
+        data: {
+          layer,
+          uses: rule.uses.join(', '),
+          target: target.folder ? `src/${name}/` : `src/${name}`,
+        },
+      });
+    }
+
+    const source = (node) => {
+      const specifier = specifierOf(node);
+      if (specifier !== undefined) check(node, specifier);
+      else if (governed) context.report({ node, messageId: 'unchecked' });
+    };
+    return {
+      Program(node) {
+        if (layer && !rule)
+          context.report({ node, messageId: 'unlayered', data: { folder: layer } });
+      },
+      ImportDeclaration: (node) => source(node.source),
+      ExportNamedDeclaration: (node) => node.source && source(node.source),
+      ExportAllDeclaration: (node) => source(node.source),
+      ImportExpression: (node) => source(node.source),
+      TSImportType: (node) => source(node.source),
+      TSExternalModuleReference: (node) => source(node.expression),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -95,6 +159,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'answer-ui': { rules: { imports: importsRule } } },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -106,13 +171,12 @@ export default tseslint.config(
         { property: 'outerHTML', message: 'No HTML sinks: build DOM with Lit templates.' },
         { property: 'insertAdjacentHTML', message: 'No HTML sinks: build DOM with Lit templates.' },
       ],
-      'no-restricted-imports': ['error', { paths: HTML_SINK_IMPORTS }],
+      'answer-ui/imports': 'error',
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
     },
   },
-  ...layerRules,
   {
     // chai's property assertions (`expect(x).to.exist`) read as bare expressions.
     files: ['**/*.test.ts'],
