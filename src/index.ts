@@ -7,7 +7,7 @@ import './thread/define.js';
 
 export * from './elements.js';
 export { AgentThread } from './thread/thread.js';
-export { formSummary } from './thread/form-submission.js';
+export { formSummary } from './base/form-summary.js';
 export type { RequestOptions, UIMessage } from './thread/transport.js';
 export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
 export {

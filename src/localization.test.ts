@@ -13,7 +13,7 @@ import type { AnswerFollowUpForm } from './components/follow-up-form/follow-up-f
 import { revenueBlock, investigationBlock } from './test-support/blocks.js';
 import { settle } from './test-support/settle.js';
 import './thread/define.js';
-import { formSummary } from './thread/form-submission.js';
+import { formSummary } from './base/form-summary.js';
 import type { AgentThread } from './thread/thread.js';
 
 /** How many lines the text of `element` takes. */

@@ -5,7 +5,7 @@ import {
   type FinalAnswer,
   type ValidationError,
 } from '../catalog/index.js';
-import { FINAL_ANSWER } from '../conversation/index.js';
+import { BLOCK_EVENT, FINAL_ANSWER_EVENT } from '../conversation/wire/ag-ui/names.js';
 
 /*
  * The AG-UI side of the answer tools, for a JavaScript AG-UI server: a
@@ -16,9 +16,9 @@ import { FINAL_ANSWER } from '../conversation/index.js';
  */
 
 /** The `CUSTOM` event name that carries a block. */
-export const BLOCK_EVENT_NAME = 'answer_ui';
+export const BLOCK_EVENT_NAME = BLOCK_EVENT;
 /** The `CUSTOM` event name that carries the final report. */
-export const FINAL_ANSWER_EVENT_NAME = FINAL_ANSWER;
+export const FINAL_ANSWER_EVENT_NAME = FINAL_ANSWER_EVENT;
 
 export interface AnswerCustomEvent<T> {
   type: 'CUSTOM';

@@ -5,6 +5,7 @@ import {
   FINAL_ANSWER,
   FINAL_ANSWER_PART,
   FORM_ANSWER_PART,
+  readFormAnswer,
   PRESENT_ANSWER,
 } from '../conversation/index.js';
 import { describeBlock, shorten } from './describe-block.js';
@@ -109,33 +110,11 @@ function cleanMessages(input: unknown): Message[] {
   });
 }
 
-const isFormValue = (value: unknown) =>
-  value === null || ['string', 'number', 'boolean'].includes(typeof value);
-
-/** A form submission's data part, when it has the shape the thread sends. */
-function readSubmission(
-  data: unknown,
-): { blockId: string; elementId: string; values: Record<string, FormValue> } | undefined {
-  if (
-    !isRecord(data) ||
-    typeof data.blockId !== 'string' ||
-    typeof data.elementId !== 'string' ||
-    !isRecord(data.values)
-  )
-    return undefined;
-  if (!Object.values(data.values).every(isFormValue)) return undefined;
-  return {
-    blockId: data.blockId,
-    elementId: data.elementId,
-    values: data.values as Record<string, FormValue>,
-  };
-}
-
 /** Every form answer in the thread, by block id, so a form's description can say how it was answered. */
 function collectAnswers(messages: Message[]): Map<string, Map<string, Record<string, FormValue>>> {
   const answers = new Map<string, Map<string, Record<string, FormValue>>>();
   for (const part of messages.flatMap((m) => (m.role === 'user' ? m.parts : []))) {
-    const submission = part.type === FORM_ANSWER_PART ? readSubmission(part.data) : undefined;
+    const submission = part.type === FORM_ANSWER_PART ? readFormAnswer(part.data) : undefined;
     if (!submission) continue;
     const forBlock =
       answers.get(submission.blockId) ?? new Map<string, Record<string, FormValue>>();
@@ -181,7 +160,7 @@ function describeReport(data: unknown, maxChars: number): string | undefined {
 }
 
 function describeSubmission(data: unknown): string | undefined {
-  const submission = readSubmission(data);
+  const submission = readFormAnswer(data);
   if (!submission) return undefined;
   const values = shorten(JSON.stringify(submission.values), 4_000);
   return `[Answers submitted through the form "${submission.elementId}" of block "${submission.blockId}"]\n${values}`;

@@ -13,7 +13,10 @@ import {
   BLOCK_PART,
   FINAL_ANSWER,
   FINAL_ANSWER_PART,
+  FINAL_ANSWER_PURPOSE,
   PRESENT_ANSWER,
+  PRESENT_ANSWER_PURPOSE,
+  repairRequest,
 } from '../conversation/index.js';
 
 /** Anything that accepts UI message stream parts, e.g. the `writer` of `createUIMessageStream`. */
@@ -53,10 +56,10 @@ export function writeFinalAnswer(
   return result;
 }
 
-const rejected = (errors: ValidationError[], what: string): ToolOutcome => ({
+const rejected = (errors: ValidationError[], what: 'block' | 'final answer'): ToolOutcome => ({
   ok: false,
   errors,
-  message: `The ${what} was not shown: fix these errors and call the tool again with the whole corrected input.`,
+  message: repairRequest(what),
 });
 
 /**
@@ -68,7 +71,7 @@ export function answerTools(writer: PartWriter) {
   const published = new Set<string>();
   return {
     [PRESENT_ANSWER]: tool({
-      description: `Show structured UI (metrics, tables, charts, evidence, a map location, a follow-up form) inside your answer.\n\n${catalogPrompt()}`,
+      description: `${PRESENT_ANSWER_PURPOSE}\n\n${catalogPrompt()}`,
       inputSchema: jsonSchema<Block>(catalogJsonSchema()),
       async execute(input): Promise<ToolOutcome> {
         const result = writeBlock(writer, input);
@@ -82,8 +85,7 @@ export function answerTools(writer: PartWriter) {
       },
     }),
     [FINAL_ANSWER]: tool({
-      description:
-        'Finish the turn with the final report (markdown) and the ids of the blocks published in this turn that belong with it, in display order. Nothing runs after an accepted final answer: call every other tool first.',
+      description: FINAL_ANSWER_PURPOSE,
       inputSchema: jsonSchema<FinalAnswer>(finalAnswerJsonSchema()),
       async execute(input): Promise<ToolOutcome> {
         const result = writeFinalAnswer(writer, input, published);

@@ -8,6 +8,7 @@ export * from './messages.js';
 export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change } from './thread-state.js';
 export { takeLateResult } from './late-results.js';
+export { readFormAnswer, type FormAnswer } from './form-answer.js';
 export { answerApproval, pendingApprovals } from './approvals.js';
 export {
   carriedByCall,
@@ -16,7 +17,7 @@ export {
   SHORTENED_NOTE,
   toUIMessages,
   type UIMessage,
-} from './ui-messages.js';
+} from './wire/ai-sdk.js';
 export {
   endsRun,
   EventStreamParser,
@@ -24,3 +25,4 @@ export {
   OVERSIZED_EVENT,
   type StreamEvent,
 } from './sse.js';
+export { FINAL_ANSWER_PURPOSE, PRESENT_ANSWER_PURPOSE, repairRequest } from './answer-tools.js';

@@ -1,7 +1,7 @@
 import { readPart } from './parts.js';
 import { toolKey, type AssistantTurn, type ToolItem } from './messages.js';
 import { ANSWER_TOOLS, FINAL_ANSWER } from './names.js';
-import { isReportOf } from './ui-messages.js';
+import { isReportOf } from './wire/ai-sdk.js';
 import type { ThreadState } from './thread-state.js';
 
 /**

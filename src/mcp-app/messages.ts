@@ -1,21 +1,10 @@
 import { msg, str } from '@lit/localize';
 import type { Block, FormValue } from '../catalog/index.js';
-import { formatAnswer } from '../components/follow-up-form/follow-up-form.js';
+import { blockFormSummary } from '../base/form-summary.js';
 
 /** A form submission as the reader's next message: the form's title, then "Label: answer" per field. */
-export function formMessage(
-  block: Block,
-  elementId: string,
-  values: Record<string, FormValue>,
-): string {
-  const element = block.elements[elementId];
-  const props = element?.type === 'FollowUpForm' ? element.props : undefined;
-  const answers = Object.entries(values).map(([name, value]) => {
-    const field = props?.fields.find((f) => f.name === name);
-    return `${field?.label ?? name}: ${formatAnswer(field ?? { kind: 'text' }, value)}`;
-  });
-  return [props?.title, ...answers].filter(Boolean).join('\n');
-}
+export const formMessage = (block: Block, elementId: string, values: Record<string, FormValue>) =>
+  blockFormSummary(block, elementId, values);
 
 /** "Locate" pressed: the host has no map of ours to move, so the reader asks in the conversation. */
 export function locateMessage(detail: { label: string; lat: number; lng: number }): string {

@@ -17,7 +17,7 @@ import {
   validateBlock,
   type ValidationError,
 } from '../catalog/index.js';
-import { PRESENT_ANSWER } from '../conversation/index.js';
+import { PRESENT_ANSWER, PRESENT_ANSWER_PURPOSE, repairRequest } from '../conversation/index.js';
 import { presentAnswerInputSchema } from './present-answer-schema.js';
 
 /** The view's resource: the one HTML document every `present_answer` call renders in. */
@@ -40,7 +40,7 @@ export interface AnswerApp {
   resource: RegisteredResource;
 }
 
-const DESCRIPTION = `Show structured UI (metrics, tables, charts, evidence, a map location, a follow-up form) inside your answer. The reader sees the block rendered; hosts without apps show its fallback_text.`;
+const DESCRIPTION = `${PRESENT_ANSWER_PURPOSE} The reader sees the block rendered; hosts without apps show its fallback_text.`;
 
 function rejected(errors: readonly ValidationError[]): CallToolResult {
   return {
@@ -51,7 +51,7 @@ function rejected(errors: readonly ValidationError[]): CallToolResult {
     content: [
       {
         type: 'text',
-        text: `The block was not shown: fix these errors and call ${PRESENT_ANSWER} again with the whole corrected block.\n${describeErrors(errors)}`,
+        text: `${repairRequest('block')}\n${describeErrors(errors)}`,
       },
     ],
   };

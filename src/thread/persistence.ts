@@ -1,5 +1,4 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { mergeSaved } from './merge-saved.js';
 import { loadStore, openSharedStore } from './store-loader.js';
 import type { ThreadMessage, ThreadState } from '../conversation/index.js';
 import { StoreError } from '../store/errors.js';
@@ -279,7 +278,7 @@ export class ThreadPersistence implements ReactiveController {
       this.failure(error);
       return;
     }
-    const { deserializeMessage } = await loadStore();
+    const { deserializeMessage, mergeSaved } = await loadStore();
     if (threadId !== this.threadId) return;
     const merged = mergeSaved(records, this.host.state.messages, deserializeMessage, {
       positionOf: (message) => this.positionOf(message),

@@ -4,9 +4,10 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FormFieldT } from '../../catalog/index.js';
 import { AnswerFormSubmitEvent, type FormValue } from '../shared/events.js';
-import { formatDate, formatNumber } from '../../base/format.js';
+import {} from '../../base/format.js';
 import { followUpFormStyles } from './follow-up-form.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
+import { formatAnswer } from '../../base/form-summary.js';
 
 /**
  * @tag answer-follow-up-form
@@ -174,17 +175,6 @@ export class AnswerFollowUpForm extends AnswerElement {
       }
     </div>`;
   }
-}
-
-/** A submitted answer as the reader reads it, in the current locale (numbers and dates formatted). */
-export function formatAnswer(
-  field: Pick<FormFieldT, 'kind'>,
-  value: FormValue | undefined,
-): string {
-  if (value === null || value === undefined || value === '') return msg('(no answer)');
-  if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
-  if (typeof value === 'number') return formatNumber(value);
-  return field.kind === 'date' ? formatDate(value) : value;
 }
 
 declare global {

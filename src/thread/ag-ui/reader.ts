@@ -10,9 +10,13 @@ import {
 import type { EventHandler } from '../stream-reader.js';
 import type { RequestOptions } from '../transport.js';
 import type { AgUiTarget } from './connection.js';
-import { applyPatch, copy, PatchError } from './json-patch.js';
-import { fromAgUiMessages, toAgUiMessages } from './messages.js';
-import { EventTranslator, MalformedEvent, type Translation } from './translate.js';
+import { applyPatch, copy, PatchError } from '../../conversation/wire/ag-ui/json-patch.js';
+import { fromAgUiMessages, toAgUiMessages } from '../../conversation/wire/ag-ui/messages.js';
+import {
+  EventTranslator,
+  MalformedEvent,
+  type Translation,
+} from '../../conversation/wire/ag-ui/translate.js';
 
 /*
  * The AG-UI reader, loaded only by threads with `protocol="ag-ui"`. It

@@ -7,14 +7,14 @@ import {
   type ThreadMessage,
   type ToolItem,
   type TurnItem,
-} from './messages.js';
+} from '../messages.js';
 import {
   BLOCK_PART,
   FINAL_ANSWER,
   FINAL_ANSWER_PART,
   FORM_ANSWER_PART,
   PRESENT_ANSWER,
-} from './names.js';
+} from '../names.js';
 
 /*
  * The conversation as the AI SDK's `UIMessage`s: what the thread sends an

@@ -1,21 +1,13 @@
 import type { Message } from '@ag-ui/core';
-import {
-  BLOCK_PART,
-  FINAL_ANSWER,
-  FINAL_ANSWER_PART,
-  type StreamPart,
-} from '../../conversation/index.js';
+import { BLOCK_PART, FINAL_ANSWER_PART } from '../../names.js';
+import { BLOCK_EVENT, FINAL_ANSWER_EVENT } from './names.js';
+import type { StreamPart } from '../../parts.js';
 
 /*
  * AG-UI events as the conversation's stream parts: the thread applies them
  * with the same turn rules, validation and persistence as an AI SDK stream.
  * Events arrive from the network: each is checked for the fields it needs.
  */
-
-/** A `CUSTOM` event with this name carries a block (its value). */
-export const BLOCK_EVENT = 'answer_ui';
-/** A `CUSTOM` event with this name carries the final report (its value). */
-export const FINAL_ANSWER_EVENT = FINAL_ANSWER;
 
 /** Longest tool call arguments kept: a block is at most 100 KB of JSON, so more cannot be one. */
 const MAX_ARGUMENTS_LENGTH = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { applyPatch, PatchError } from './json-patch.js';
 
 describe('AG-UI state patches (JSON Patch)', () => {

@@ -13,7 +13,7 @@ import {
   type ThreadMessage,
   type ToolItem,
   type UserMessage,
-} from '../../conversation/index.js';
+} from '../../index.js';
 
 /*
  * The conversation in AG-UI form and back. What goes back is what the back
