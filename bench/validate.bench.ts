@@ -10,7 +10,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { catalogJsonSchema, validateBlock } from '../src/catalog/index.js';
-import { maximalBlock } from './fixtures.js';
+import { maximalBlock } from '../src/test-support/blocks.js';
 import { summarize } from './stats.js';
 
 const WARM_UP = 50;

@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createResumableStreamContext } from 'resumable-stream';
-import type { Block } from '../src/catalog/index.js';
+import { q3TrendChartBlock } from '../src/test-support/blocks.js';
 import { scriptedModel, turnOf } from '../src/test-support/scripted-model.js';
 import { answerBackend } from './answer-backend.js';
 import { sendResponse, toRequest } from './node-http.js';
@@ -26,22 +26,8 @@ export const ANSWER_TEXT =
   'led by the new accounts in September, while churn fell slightly. ' +
   'The figures are invented for this test; the block below shows them as a chart.';
 
-export const BLOCK: Block = {
-  block_id: 'q3-trend',
-  fallback_text: 'Monthly revenue, July to September: 380k, 400k, 420k USD (test data).',
-  root: 'chart',
-  elements: {
-    chart: {
-      type: 'Chart',
-      props: {
-        title: 'Monthly revenue',
-        kind: 'line',
-        labels: ['Jul', 'Aug', 'Sep'],
-        series: [{ name: '2025', values: [380_000, 400_000, 420_000] }],
-      },
-    },
-  },
-};
+/** The block the model presents after its text. */
+export const BLOCK = q3TrendChartBlock;
 
 export const REPORT = 'Revenue rose 10% over the quarter (test data).';
 

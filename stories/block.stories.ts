@@ -3,7 +3,8 @@ import { html } from 'lit';
 import conformance from '../src/catalog/conformance/blocks.json';
 import type { FormValue } from '../src/index.js';
 import '../src/index.js';
-import { conformanceBlock, incidentReport, LOCAL_TILES } from './fixtures.js';
+import { incidentReportBlock } from '../src/test-support/blocks.js';
+import { conformanceBlock, LOCAL_TILES } from './fixtures.js';
 
 interface BlockArgs {
   /** The block: an object or JSON text; validated before anything renders. */
@@ -87,10 +88,13 @@ export const MetricWithStringValue: Story = {
 export const EmptyTable: Story = { args: { block: conformanceBlock('empty table') } };
 
 /** A richer answer: metrics, a section with table and evidence, a chart, a map and a form. */
-export const IncidentReport: Story = { args: { block: incidentReport } };
+export const IncidentReport: Story = { args: { block: incidentReportBlock } };
 
 export const IncidentReportSubmitted: Story = {
-  args: { block: incidentReport, submissions: { form: { window: 'Sat 06:00–08:00', note: null } } },
+  args: {
+    block: incidentReportBlock,
+    submissions: { form: { window: 'Sat 06:00–08:00', note: null } },
+  },
 };
 
 /** An unknown component: nothing of the block renders; its fallback_text does, and answer-error fires. */

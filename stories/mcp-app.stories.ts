@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 // The MCP App resource as `npm run build` writes it; Storybook builds after it.
 import viewHtml from '../dist/mcp/answer-ui-block.html?raw';
+import { crewQuestionBlock } from '../src/test-support/blocks.js';
 import { conformanceBlock } from './fixtures.js';
 
 interface McpAppArgs {
@@ -143,28 +144,7 @@ export const InAHost: Story = {};
 /** A follow-up form: submitting it sends the answers to the host as the reader's message (listed under the frame). */
 export const FormRoundTrip: Story = {
   args: {
-    block: {
-      block_id: 'crew',
-      fallback_text: 'Which crew goes to pump station 4?',
-      root: 'ask',
-      elements: {
-        ask: {
-          type: 'FollowUpForm',
-          props: {
-            title: 'Crew for pump station 4',
-            fields: [
-              {
-                name: 'crew',
-                label: 'Crew',
-                kind: 'select',
-                options: ['Blue', 'Red'],
-                required: true,
-              },
-            ],
-          },
-        },
-      },
-    },
+    block: crewQuestionBlock,
     maxWidth: 360,
   },
 };

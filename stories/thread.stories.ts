@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import type { Block } from '../src/catalog/index.js';
 import '../src/index.js';
 import type { AgentThread } from '../src/index.js';
 import {
@@ -8,8 +7,17 @@ import {
   type SavedMessage,
   type ThreadStore,
 } from '../src/store/index.js';
-import { investigationBlock, revenueBlock } from '../src/test-support/blocks.js';
-import { incidentReport, LOCAL_TILES } from './fixtures.js';
+import {
+  incidentReportBlock,
+  investigationBlock,
+  misalignedRevenueBlock,
+  repairFormBlock,
+  revenueBlock,
+  sideNoteBlock,
+  siteQuestionBlock,
+  unknownComponentBlock,
+} from '../src/test-support/blocks.js';
+import { LOCAL_TILES } from './fixtures.js';
 
 /*
  * <agent-thread> scenarios, fed in the page with `thread.applyPart(part)`:
@@ -110,58 +118,6 @@ function ask(thread: AgentThread, question: string) {
   void thread.send(question);
 }
 
-const sideBlock: Block = {
-  block_id: 'side-note',
-  fallback_text: 'Side note: the March figure was revised.',
-  root: 't',
-  elements: {
-    t: {
-      type: 'Text',
-      props: { text: 'Side note: the March figure was revised on 2 October.', variant: 'note' },
-    },
-  },
-};
-
-/** An unknown component: the validator rejects the whole block, and its fallback_text shows instead. */
-const invalidBlock = {
-  block_id: 'broken',
-  fallback_text: 'Revenue by region could not be shown; Europe led with 46%.',
-  root: 'main',
-  elements: { main: { type: 'PieChart', props: { slices: [46, 31, 23] } } },
-};
-
-const followUpBlock: Block = {
-  block_id: 'book-repair',
-  fallback_text: 'A repair of valve V-12 can be booked.',
-  root: 'root',
-  elements: {
-    root: { type: 'Section', props: { title: 'Valve V-12' }, children: ['note', 'form'] },
-    note: {
-      type: 'Text',
-      props: {
-        text: 'The valve is stuck at 40% open. A technician can replace it in a two-hour window.',
-      },
-    },
-    form: {
-      type: 'FollowUpForm',
-      props: {
-        title: 'Book the repair',
-        fields: [
-          {
-            name: 'window',
-            label: 'Window',
-            kind: 'radio',
-            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
-            required: true,
-          },
-          { name: 'note', label: 'Note for the technician', kind: 'textarea' },
-        ],
-        submit_label: 'Book',
-      },
-    },
-  },
-};
-
 /** A whole answer: text, tool step, a block, an in-place update, a side block, then the final report. */
 const revenueTurn: Part[] = [
   { type: 'start' },
@@ -177,7 +133,7 @@ const revenueTurn: Part[] = [
   block(revenueBlock(1_000_000)),
   ...text('t2', 'The audited figure is higher; updating the block.'),
   block(revenueBlock(1_200_000)),
-  block(sideBlock),
+  block(sideNoteBlock),
   {
     type: 'data-final_answer',
     data: {
@@ -272,7 +228,7 @@ export const InvalidBlockFallback: Story = {
     [
       { type: 'start' },
       ...text('t1', 'Here is the split by region:'),
-      block(invalidBlock),
+      block(unknownComponentBlock),
       ...text('t2', 'The chart type is not in the catalog, so its fallback text is shown instead.'),
       { type: 'finish' },
     ].forEach((part) => thread.applyPart(part));
@@ -306,7 +262,7 @@ export const FormSubmit: Story = {
     [
       { type: 'start' },
       ...text('t1', 'Yes: valve V-12 needs replacing. Pick a window:'),
-      block(followUpBlock),
+      block(repairFormBlock),
       { type: 'finish' },
     ].forEach((part) => thread.applyPart(part));
     return inBox(thread);
@@ -368,24 +324,6 @@ export const PreparingBlock: Story = {
   },
 };
 
-/** A form the agent asked early on, before it knew the site; the final report does not name it. */
-const siteQuestion: Block = {
-  block_id: 'which-site',
-  fallback_text: 'Which pump station?',
-  root: 'form',
-  elements: {
-    form: {
-      type: 'FollowUpForm',
-      props: {
-        title: 'Which pump station?',
-        fields: [
-          { name: 'site', label: 'Station', kind: 'select', options: ['Station 3', 'Station 4'] },
-        ],
-      },
-    },
-  },
-};
-
 /**
  * The report names only the booking form; the early question folds under
  * "View process" (opened here) for review only: its field is disabled, it
@@ -398,9 +336,9 @@ export const ReviewOnlyProcess: Story = {
     [
       { type: 'start' },
       ...text('t1', 'Which station do you mean?'),
-      block(siteQuestion),
+      block(siteQuestionBlock),
       ...text('t2', 'Station 4 is the one with the open work order: valve V-12 is stuck.'),
-      block(followUpBlock),
+      block(repairFormBlock),
       {
         type: 'data-final_answer',
         data: {
@@ -442,19 +380,11 @@ export const KeptLastGoodBlock: Story = {
   render: (args) => {
     const thread = createThread(args);
     ask(thread, 'Q3 revenue, please.');
-    const broken = revenueBlock(1_500_000);
-    const trend = broken.elements.trend!;
     [
       { type: 'start' },
       ...text('t1', 'Preliminary figure first:'),
       block(revenueBlock(1_000_000)),
-      block({
-        ...broken,
-        elements: {
-          ...broken.elements,
-          trend: { ...trend, props: { ...trend.props, series: [{ name: '2025', values: [1] }] } },
-        },
-      }),
+      block(misalignedRevenueBlock()),
       ...text('t2', 'The update could not be shown, so the block keeps its last good figure.'),
       { type: 'finish' },
     ].forEach((part) => thread.applyPart(part));
@@ -484,7 +414,7 @@ const history = (turnStatus: 'complete' | 'streaming'): SavedMessage[] => [
         blockId: 'q3-revenue',
         block: revenueBlock(1_200_000),
       },
-      { kind: 'block', key: 'block:side-note', blockId: 'side-note', block: sideBlock },
+      { kind: 'block', key: 'block:side-note', blockId: 'side-note', block: sideNoteBlock },
     ],
     final: { text: '## Q3 revenue\nRevenue rose **12%** to 1.2 M USD.', blockIds: ['q3-revenue'] },
   },
@@ -555,7 +485,7 @@ export const LongAnswerStreaming: Story = {
       [
         { type: 'start' },
         ...text('t1', 'Pump station 4 has run under its design flow since March. The full report:'),
-        block(incidentReport),
+        block(incidentReportBlock),
         {
           type: 'data-final_answer',
           data: {

@@ -11,7 +11,7 @@
  * so the harness can measure the heap after the 1,000 updates.
  */
 import type { Block } from '../../src/catalog/index.js';
-import { maximalBlock } from '../fixtures.js';
+import { maximalBlock } from '../../src/test-support/blocks.js';
 import { summarize } from '../stats.js';
 import { publish } from './publish.js';
 
