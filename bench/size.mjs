@@ -77,10 +77,10 @@ export async function measureSizes() {
   const sizes = {
     'answer-ui': {
       core: gz(join(ours, 'index.js')),
-      chart: chunk('chart-loader'),
+      chart: chunk('chart.chunk'),
       map: chunk('leaflet'),
       store: chunk('store'),
-      turn: chunk('define'),
+      turn: chunk('extras.chunk'),
       streaming: chunk('streaming'),
       sse: chunk('sse'),
       attachments: chunk('attachment-files'),

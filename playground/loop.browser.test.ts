@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../src/index.js';
-import type { AgentThread } from '../src/thread/thread.js';
+import type { AgentThread } from '../src/thread/elements/thread.js';
 import { openProcesses, outline, settle } from '../src/test-support/settle.js';
 
 /*

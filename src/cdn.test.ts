@@ -44,7 +44,7 @@ for (const kind of ['module', 'classic'] as const) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(shadowText(thread)).to.include('"Only"').and.include('"text"');
         if (kind === 'module')
-          expect(requested(win).filter((url) => /chart-loader|leaflet/.test(url))).to.deep.equal(
+          expect(requested(win).filter((url) => /chart\.chunk|leaflet/.test(url))).to.deep.equal(
             [],
           );
         await thread.consume(
@@ -80,7 +80,7 @@ for (const kind of ['module', 'classic'] as const) {
             'Leaflet was not loaded for the map',
             { timeout: 10_000 },
           );
-          expect(requested(win).some((url) => /chart-loader/.test(url))).to.equal(true);
+          expect(requested(win).some((url) => /chart\.chunk/.test(url))).to.equal(true);
         }
       } finally {
         frame.remove();

@@ -6,9 +6,9 @@ import './elements.js';
 import './thread/define.js';
 
 export * from './elements.js';
-export { AgentThread } from './thread/thread.js';
+export { AgentThread } from './thread/elements/thread.js';
 export { formSummary } from './base/form-summary.js';
-export type { RequestOptions, UIMessage } from './thread/transport.js';
+export type { RequestOptions, UIMessage } from './thread/link/transport.js';
 export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
 export {
   AnswerSendEvent,
@@ -16,4 +16,4 @@ export {
   AnswerApprovalResponseEvent,
   AnswerDataEvent,
   AnswerStateEvent,
-} from './thread/events.js';
+} from './thread/elements/events.js';

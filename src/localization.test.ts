@@ -14,7 +14,7 @@ import { revenueBlock, investigationBlock } from './test-support/blocks.js';
 import { settle } from './test-support/settle.js';
 import './thread/define.js';
 import { formSummary } from './base/form-summary.js';
-import type { AgentThread } from './thread/thread.js';
+import type { AgentThread } from './thread/elements/thread.js';
 
 /** How many lines the text of `element` takes. */
 function lines(element: Element): number {

@@ -27,9 +27,10 @@ const steps = [
       'wtr',
       '--files',
       'src/**/*.fuzz.test.ts',
-      'src/thread/thread.test.ts',
-      'src/thread/sse.test.ts',
+      'src/thread/elements/thread.test.ts',
+      'src/conversation/sse.test.ts',
       'src/store/*.test.ts',
+      '!src/store/*.node.test.ts',
     ],
   ],
 ];

@@ -1,4 +1,4 @@
-/* The entry of the view's HTML document (scripts/build-mcp-app.mjs inlines it). */
+/* The entry of the view's HTML document (scripts/build/build-mcp-app.mjs inlines it). */
 import { startAnswerView } from './view.js';
 
 void startAnswerView(document.body);

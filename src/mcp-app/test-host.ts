@@ -7,7 +7,7 @@ import {
 
 /*
  * A host for the view's browser tests: the built resource HTML
- * (scripts/test-servers/mcp.ts serves it under the MCP Apps default CSP) in
+ * (test/servers/mcp.ts serves it under the MCP Apps default CSP) in
  * a sandboxed frame, driven by ext-apps' own host side, AppBridge.
  */
 

@@ -15,7 +15,7 @@ import {
 /*
  * The MCP App view as a host shows it: the built resource HTML in a frame
  * sandboxed with `allow-scripts` only (no same origin, no forms, no modals),
- * under the MCP Apps default CSP (scripts/test-servers/mcp.ts), driven by
+ * under the MCP Apps default CSP (test/servers/mcp.ts), driven by
  * ext-apps' own host side, AppBridge. Such a frame is opaque to the page, so
  * these tests see only what a host sees: the size it reports, the messages
  * it sends and what the policy blocked. A second kind of frame, the same

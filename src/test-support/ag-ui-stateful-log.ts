@@ -1,6 +1,6 @@
 import type { Message } from '@ag-ui/core';
 
-/* What the stateful AG-UI test server (scripts/test-servers/ag-ui-stateful.ts) reports of a thread. */
+/* What the stateful AG-UI test server (test/servers/ag-ui-stateful.ts) reports of a thread. */
 
 /** What the server found in one run. */
 export interface RunLog {

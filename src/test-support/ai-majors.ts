@@ -1,6 +1,6 @@
 /**
  * `module` loaded once per AI SDK major answer-ui supports: as it is (ai 6),
- * and with `?ai=7`, which the resolution hooks of scripts/ai-major.mjs (set
+ * and with `?ai=7`, which the resolution hooks of scripts/dev/ai-major.mjs (set
  * up in .mocharc.json and the test runner) answer with the ai@7 alias `ai7`
  * for it and every module of ours it imports.
  */
@@ -20,7 +20,7 @@ export async function onAiMajors<T>(module: URL): Promise<{ name: string; module
   // Without the hooks the second run would quietly be ai 6 again.
   if (!entry.aiEntry.includes('/node_modules/ai7/'))
     throw new Error(
-      `ai@7 is not loaded (got ${entry.aiEntry}): run with --import ./scripts/ai-major.mjs`,
+      `ai@7 is not loaded (got ${entry.aiEntry}): run with --import ./scripts/dev/ai-major.mjs`,
     );
   return [
     { name: 'AI SDK 6', module: (await import(module.href)) as T },

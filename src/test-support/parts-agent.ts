@@ -1,5 +1,5 @@
 /**
- * The agent behind scripts/test-servers/parts.ts: the real `streamText`
+ * The agent behind test/servers/parts.ts: the real `streamText`
  * with a scripted model and a tool that needs approval. Loaded once per AI
  * SDK major (`parts-agent.ts?ai=7` runs on ai@7).
  *

@@ -6,7 +6,7 @@
  * a plain one and answer-ui's two answer tools, streamed as tool calls
  * (not filtered), and the run saves its messages when it ends (`onFinish`),
  * as a back end that persists the chat does. Loaded once per AI SDK major
- * (`plain-agent.ts?ai=7` runs on ai@7), behind scripts/test-servers/plain.ts.
+ * (`plain-agent.ts?ai=7` runs on ai@7), behind test/servers/plain.ts.
  *
  * What the model does, by the reader's last message:
  * - "Q3": reasons, says it is checking, calls `query_sales` and

@@ -1,5 +1,5 @@
 import { define } from '../base/define.js';
-import { AgentThread } from './thread.js';
+import { AgentThread } from './elements/thread.js';
 
 define('agent-thread', AgentThread);
 export { AgentThread };

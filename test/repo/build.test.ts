@@ -26,7 +26,7 @@ describe('build output', () => {
     const size = gzipped('dist/cdn/answer-ui.js');
     expect(size, `${(size / 1024).toFixed(1)} kB`).to.be.at.most(CORE_BUDGET);
     const chunks = readdirSync('dist/cdn/chunks');
-    expect(chunks.some((c) => c.startsWith('chart-loader'))).to.equal(true);
+    expect(chunks.some((c) => c.startsWith('chart.chunk'))).to.equal(true);
     expect(chunks.some((c) => c.startsWith('leaflet'))).to.equal(true);
     const entry = readFileSync('dist/cdn/answer-ui.js', 'utf8');
     expect(entry).not.to.include('Chart.register');
@@ -39,13 +39,13 @@ describe('build output', () => {
     // The stream reader and the markdown element load when the page is idle, or once the thread needs them.
     expect(entry).not.to.include('the stream ended before the answer finished');
     const turnElements = readFileSync(
-      `dist/cdn/chunks/${chunks.find((c) => c.startsWith('define'))}`,
+      `dist/cdn/chunks/${chunks.find((c) => c.startsWith('extras.chunk'))}`,
       'utf8',
     );
     expect(turnElements).to.include('answer-markdown').and.include('answer-sources');
     for (const lazy of [
       'store',
-      'define',
+      'extras.chunk',
       'attachment-files',
       'copy-markdown',
       'reader',

@@ -6,7 +6,7 @@ import type { AnswerBlock } from './block.js';
 
 /* Its own file, so its page has loaded nothing before it. */
 
-const chartJs = () => requestedUrls().filter((url) => /chart\.js|chart-loader/.test(url));
+const chartJs = () => requestedUrls().filter((url) => /chart\.js|chart\.chunk/.test(url));
 const leaflet = () => requestedUrls().filter((url) => /leaflet-src|\/leaflet\//.test(url));
 
 describe('lazy loading', () => {

@@ -14,7 +14,7 @@ import { AnswerElement } from '../../base/answer-element.js';
 export type ChartView = 'line' | 'bar' | 'table';
 
 /** Loads chart.js on first use; every chart on the page shares the one chunk. */
-const loadChartJs = loadOnce(() => import('./chart-loader.js'));
+const loadChartJs = loadOnce(() => import('./chart.chunk.js'));
 
 const SERIES_COLOURS = 6;
 /** The colours chart.js gets: one a series, then the axes' text and the grid. */

@@ -55,8 +55,8 @@ for (const kind of ['module', 'classic'] as const) {
           'the source list did not show',
         );
         const loaded = kind === 'module' ? 1 : 0;
-        expect(chunks(win, 'define'), 'turn element chunks').to.have.length(loaded);
-        expect(chunks(win, 'streaming'), 'stream reader chunks').to.have.length(loaded);
+        expect(chunks(win, 'extras.chunk'), 'turn element chunks').to.have.length(loaded);
+        expect(chunks(win, 'streaming.chunk'), 'stream reader chunks').to.have.length(loaded);
         expect(win.customElements.get('answer-approval')).to.exist;
       } finally {
         frame.remove();

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { FileRef, SourceItem, ToolItem } from '../../conversation/index.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
 import type { AnswerApproval } from './approval.js';
-import './define.js';
+import './extras.chunk.js';
 import type { AnswerFiles } from './files.js';
 import type { AnswerSources } from './sources.js';
 

@@ -1,0 +1,37 @@
+import { msg } from '@lit/localize';
+import { html, type ReactiveControllerHost } from 'lit';
+import { fallbackTextOf } from '../../catalog/index.js';
+import type { Change } from '../../conversation/index.js';
+import { noticeText } from '../elements/turn.js';
+
+/**
+ * What screen readers hear of a conversation, through one polite live
+ * region: a completed block once, a notice, the finished answer; never a
+ * token.
+ */
+export class Announcer {
+  private text = '';
+
+  /** `host` re-renders the region when there is something new to say. */
+  constructor(private readonly host: ReactiveControllerHost) {}
+
+  /** Announces what a change of the conversation brings. */
+  change(change: Change) {
+    if (change.notice) this.say(noticeText(change.notice));
+    if (change.newBlock)
+      this.say(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
+    if (change.final) this.say(msg('The answer is complete.'));
+  }
+
+  /** Says `text` once, politely. */
+  say(text: string) {
+    // Re-setting the same text would not be announced again; a trailing space makes it new.
+    this.text = this.text === text ? `${text} ` : text;
+    this.host.requestUpdate();
+  }
+
+  /** The live region; the host renders it once. */
+  render() {
+    return html`<div class="visually-hidden" role="status" aria-live="polite">${this.text}</div>`;
+  }
+}

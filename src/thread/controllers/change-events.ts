@@ -1,0 +1,30 @@
+import { describeErrors } from '../../catalog/index.js';
+import type { Change } from '../../conversation/index.js';
+import { AnswerDataEvent } from '../elements/events.js';
+import { AnswerErrorEvent } from '../../base/events.js';
+import { noticeText } from '../elements/turn.js';
+
+/**
+ * The events a change of the conversation owes the host: `answer-error` for
+ * a notice and for a rejected block, `answer-data` for a data part the
+ * thread does not render itself.
+ */
+export function changeEvents(change: Change): Event[] {
+  const events: Event[] = [];
+  if (change.notice)
+    events.push(
+      new AnswerErrorEvent({
+        code: change.notice.code,
+        message: change.notice.detail || noticeText(change.notice),
+      }),
+    );
+  if (change.rejected)
+    events.push(
+      new AnswerErrorEvent({
+        code: change.rejected.errors[0]!.code,
+        message: describeErrors(change.rejected.errors),
+      }),
+    );
+  if (change.data) events.push(new AnswerDataEvent(change.data));
+  return events;
+}

@@ -1,0 +1,46 @@
+import { msg } from '@lit/localize';
+import { html, nothing } from 'lit';
+import { ref } from 'lit/directives/ref.js';
+import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversation/index.js';
+import type { ActionContext, MessageActions } from '../controllers/message-actions.js';
+import type { AgentTurn } from './turn.js';
+
+/** How the thread shows its messages. */
+export interface MessageView {
+  actions: MessageActions;
+  /** Each shown turn's element, so the thread can re-render just that turn when it changes; a turn let go is removed, so nothing keeps its element. */
+  turns: WeakMap<AssistantTurn, AgentTurn>;
+  /** The host's element for a data part it renders itself. */
+  renderData?: AgentTurn['renderData'];
+}
+
+/** The files the reader attached to a question, as chips. */
+function attached(message: UserMessage) {
+  if (!message.files?.length) return nothing;
+  return html`<answer-files .files=${message.files}></answer-files>`;
+}
+
+/**
+ * One message of the conversation with the reader's actions under it: the
+ * reader's as plain text (or its edit form), the agent's as an `<agent-turn>`.
+ */
+export function messageTemplate(message: ThreadMessage, view: MessageView, context: ActionContext) {
+  if (message.role === 'user') {
+    const question = view.actions.isEditing(message)
+      ? view.actions.renderEditor()
+      : html`<div class="user" role="article" aria-label=${msg('You')} dir="auto">${attached(message)}${message.text}</div>`;
+    return html`<div class="entry from-user" data-message-id=${message.id}>${question}${view.actions.render(message, context)}</div>`;
+  }
+  return html`<div class="entry" data-message-id=${message.id}>
+    <agent-turn
+      role="article"
+      exportparts="report, process"
+      aria-label=${msg('Assistant')}
+      aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
+      .turn=${message}
+      .renderData=${view.renderData}
+      ${ref((element) => (element ? view.turns.set(message, element as AgentTurn) : view.turns.delete(message)))}
+    ></agent-turn>
+    ${view.actions.render(message, context)}
+  </div>`;
+}

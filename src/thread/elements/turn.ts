@@ -1,0 +1,302 @@
+import { msg, str } from '@lit/localize';
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { AnswerBlock } from '../../components/block/block.js';
+import { turnStyles } from './turn.styles.js';
+import { fallbackTextOf } from '../../catalog/index.js';
+import {
+  ANSWER_TOOLS,
+  type AssistantTurn,
+  type BlockItem,
+  type DataItem,
+  type FileItem,
+  type NoticeItem,
+  type SourceItem,
+  type ToolStatus,
+  type TurnItem,
+} from '../../conversation/index.js';
+import { AnswerElement } from '../../base/answer-element.js';
+
+/** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
+export type DataRenderer = (part: {
+  type: string;
+  id?: string;
+  data: unknown;
+}) => Element | undefined | null;
+
+/** The reader-facing text of an inline notice. */
+export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
+  switch (notice.code) {
+    case 'malformed_line':
+      return msg('Part of the answer could not be read and was skipped.');
+    case 'connection_lost':
+      return msg('The connection was lost. What arrived so far is kept.');
+    case 'http_error':
+      return msg(str`The server could not answer (${notice.detail}).`);
+    case 'request_failed':
+      return msg('The message could not be sent. Check the connection and try again.');
+    case 'stream_error':
+      return msg(str`The agent reported an error: ${notice.detail}`);
+    case 'invalid_final_answer':
+      return msg('The final report was incomplete; some of it may be missing.');
+    case 'storage':
+      return notice.detail;
+    case 'invalid_update':
+      return msg(
+        'An update to part of the answer could not be shown; the last good version is kept.',
+      );
+  }
+}
+
+const isInternalTool = (item: TurnItem) => item.kind === 'tool' && ANSWER_TOOLS.includes(item.name);
+
+/** A tool step's mark and state. */
+function toolState(status: ToolStatus): [string, string] {
+  switch (status) {
+    case 'running':
+      return ['⋯', msg('running')];
+    case 'done':
+      return ['✓', msg('done')];
+    case 'failed':
+      return ['✕', msg('failed')];
+    case 'awaiting_approval':
+      return ['?', msg('waiting for approval')];
+    case 'denied':
+      return ['✕', msg('denied')];
+  }
+}
+
+/** Files in a row share one `<answer-files>`. */
+type Shown = TurnItem | { kind: 'files'; key: string; files: FileItem[] };
+
+function withFilesGrouped(items: TurnItem[]): Shown[] {
+  const out: Shown[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (item.kind !== 'file') out.push(item);
+    else if (last?.kind === 'files') last.files.push(item);
+    else out.push({ kind: 'files', key: item.key, files: [item] });
+  }
+  return out;
+}
+
+/** The elements of sources, files and approvals: a chunk loaded with the first turn that has one. */
+
+/**
+ * @tag agent-turn
+ * @summary One assistant turn: text, blocks, reasoning and tool steps in stream
+ * order; once the final report is in, the report and the blocks it names,
+ * with everything else folded under "View process", for review only (a
+ * form there cannot be submitted) and rendered when the reader first opens
+ * it, so a finished turn scrolled past costs only its report. Block elements are kept
+ * by block id and moved, never re-created, so a block is never mounted twice
+ * and keeps its state when it moves into the report. The sources are listed
+ * once, numbered, under the answer; files the agent sent show where they
+ * arrived (with the report once there is one); a tool call that asks for
+ * approval is a card with Approve and Deny; data parts show what
+ * `renderData` returns for them. A `[N]` in the answer's text links to
+ * source N: following it scrolls to the source, focuses and highlights it.
+ *
+ * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
+ * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
+ * @csspart report - The final report and what it keeps on display.
+ * @csspart process - The "View process" disclosure.
+ */
+export class AgentTurn extends AnswerElement {
+  static override dependencies = { 'answer-block': AnswerBlock };
+  static override styles = turnStyles;
+
+  /** The turn to show; the thread calls `requestUpdate()` when it changes. */
+  @property({ attribute: false }) turn?: AssistantTurn;
+
+  /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
+  @property({ attribute: false }) renderData?: DataRenderer;
+
+  /** Whether the reader has opened "View process": until then its items are not rendered; from then on they stay, and so does what the reader changed there (a table's order, a chart's view). */
+  @state() private processOpened = false;
+
+  private blocks = new Map<string, AnswerBlock>();
+  private dataElements = new Map<
+    string,
+    { data: unknown; render: DataRenderer; element?: Element | null }
+  >();
+
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    root.addEventListener('click', (event) => this.showSource(event));
+    return root;
+  }
+
+  /** A citation's link (`<a class="cite" href="#source-N">` in the answer's markdown) shows source N in the list rather than navigating. */
+  private showSource(event: Event) {
+    const link = event.composedPath()[0];
+    if (!(
+      link instanceof HTMLAnchorElement &&
+      link.matches('.cite') &&
+      (link.getRootNode() as ShadowRoot).host?.localName === 'answer-markdown'
+    ))
+      return;
+    event.preventDefault();
+    // Until the chunk of the list has loaded, the element has no reveal() yet.
+    this.renderRoot.querySelector('answer-sources')?.reveal?.(+link.hash.slice('#source-'.length));
+  }
+
+  private processToggled(event: Event) {
+    if ((event.currentTarget as HTMLDetailsElement).open) this.processOpened = true;
+  }
+
+  /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
+  blockElement(item: BlockItem, reviewOnly = false): AnswerBlock {
+    let element = this.blocks.get(item.blockId);
+    if (!element) {
+      element = document.createElement('answer-block');
+      element.dataset.blockId = item.blockId;
+      this.blocks.set(item.blockId, element);
+    }
+    // The conversation validated the block once; a rejected one shows its fallback text.
+    element.block = item.valid ? item.block : undefined;
+    element.fallbackText = item.valid ? '' : fallbackTextOf(item.block);
+    element.submissions = item.submissions;
+    element.reviewOnly = reviewOnly;
+    return element;
+  }
+
+  /** What takes room on screen: answer calls only while their block is prepared, text once it has some, data the host renders. */
+  private isShown(item: TurnItem): boolean {
+    if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
+    if (item.kind === 'data') return Boolean(this.renderData);
+    return (
+      !(item.kind === 'text' && !item.parts.length) &&
+      item.kind !== 'source' &&
+      item.kind !== 'step'
+    );
+  }
+
+  /** The host's element for a data item, kept while its data object stays the same. */
+  private dataElement(item: DataItem) {
+    const render = this.renderData;
+    if (!render) return nothing;
+    let shown = this.dataElements.get(item.key);
+    if (!shown || shown.data !== item.data || shown.render !== render) {
+      shown = { data: item.data, render };
+      try {
+        shown.element = render({
+          type: item.type,
+          ...(item.id === undefined ? {} : { id: item.id }),
+          data: item.data,
+        });
+      } catch (error) {
+        // The host's renderer failing must not take the turn with it.
+        reportError(error);
+      }
+      this.dataElements.set(item.key, shown);
+    }
+    return shown.element ?? nothing;
+  }
+
+  private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
+    switch (item.kind) {
+      case 'text':
+        return item.parts.length
+          ? html`<answer-markdown .parts=${item.parts} .complete=${item.done} .citations=${citations}></answer-markdown>`
+          : nothing;
+      case 'reasoning':
+        return html`<details class="step reasoning">
+          <summary>${item.done ? msg('Reasoning') : msg('Reasoning…')}</summary>
+          <answer-markdown class="reasoning-text" .parts=${item.parts} .complete=${item.done}></answer-markdown>
+        </details>`;
+      case 'tool': {
+        if (isInternalTool(item)) {
+          return item.preparing
+            ? html`<div class="card preparing" aria-busy="true">
+                <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
+              </div>`
+            : nothing;
+        }
+        if (item.approval) return html`<answer-approval .tool=${item}></answer-approval>`;
+        const [mark, state] = toolState(item.status);
+        return html`<div class="step ${item.status}">
+          <span aria-hidden="true">${mark}</span>
+          <span>${msg('Tool')}</span><span class="name" dir="auto">${item.name}</span><span class="state">${state}</span>
+          ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}
+        </div>`;
+      }
+      case 'block':
+        return this.blockElement(item, reviewOnly);
+      case 'notice':
+        return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
+      case 'files':
+        return html`<answer-files .files=${item.files}></answer-files>`;
+      case 'data':
+        return this.dataElement(item);
+      default:
+        // Sources are listed once, under the answer; a step boundary shows nothing.
+        return nothing;
+    }
+  }
+
+  /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
+  private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
+    return repeat(
+      withFilesGrouped(items),
+      (item) => item.key,
+      (item) => this.renderItem(item, citations, reviewOnly),
+    );
+  }
+
+  override render() {
+    const turn = this.turn;
+    if (!turn) return nothing;
+    const status =
+      turn.status === 'stopped'
+        ? msg('Stopped.')
+        : turn.status === 'interrupted'
+          ? msg('Interrupted: this answer did not finish.')
+          : '';
+    const visible = turn.items.filter((item) => this.isShown(item));
+    const waiting = turn.status === 'streaming' && visible.length === 0;
+    const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
+    const sourceList = sources.length
+      ? html`<answer-sources .sources=${sources}></answer-sources>`
+      : nothing;
+    if (!turn.final) {
+      return html`${this.renderItems(turn.items, sources.length)} ${sourceList}
+        ${waiting ? html`<p class="pending">${msg('Working on it')}</p>` : nothing}
+        ${status ? html`<p class="status">${status}</p>` : nothing}`;
+    }
+    const named = new Set(turn.final.blockIds);
+    const reportBlocks = turn.final.blockIds
+      .map((id) => turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === id))
+      .filter((i): i is BlockItem => Boolean(i));
+    // Files the agent sent are part of the answer, as the blocks the report names are.
+    const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
+    const process = visible.filter(
+      (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
+    );
+    return html`<div class="report" part="report">
+        <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
+        ${repeat(
+          reportBlocks,
+          (item) => item.key,
+          (item) => this.blockElement(item),
+        )}
+        ${files.length ? html`<answer-files .files=${files}></answer-files>` : nothing} ${sourceList}
+      </div>
+      ${
+        process.length
+          ? html`<details class="process" part="process" @toggle=${this.processToggled}>
+            <summary>${msg('View process')}</summary>
+            <div class="process-body">${this.processOpened ? this.renderItems(process, sources.length, true) : nothing}</div>
+          </details>`
+          : nothing
+      }
+      ${status ? html`<p class="status">${status}</p>` : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-turn': AgentTurn;
+  }
+}

@@ -1,0 +1,15 @@
+import { loadOnce, whenIdle } from '../../base/lazy.js';
+
+/**
+ * Defines the elements of a turn's content (see `define.ts`). A thread asks
+ * for them when the page is idle, or at once when it has a saved
+ * conversation to show, and waits for them before it shows messages.
+ */
+export const loadTurnElements = loadOnce(() => import('./extras.chunk.js'));
+
+/** Starts loading them, at once when `now`, else when the page is idle; a failed load is tried again by the next caller. */
+export function preloadTurnElements(now: boolean): void {
+  const load = () => void loadTurnElements().catch(() => undefined);
+  if (now) load();
+  else whenIdle(load);
+}

@@ -1,0 +1,101 @@
+import type { ReactiveControllerHost } from 'lit';
+import { AnswerStateEvent } from '../../elements/events.js';
+import { loadOnce } from '../../../base/lazy.js';
+import type {
+  NoticeCode,
+  StreamPart,
+  ThreadMessage,
+  ThreadState,
+} from '../../../conversation/index.js';
+import type { FollowController } from '../../controllers/follow-controller.js';
+import type { ThreadPersistence } from '../../persistence/persistence.js';
+import type { EventHandler, StreamReader } from '../stream-reader.js';
+import type { RequestOptions } from '../transport.js';
+
+/** What the AG-UI reader needs of the thread it feeds. */
+export interface AgUiTarget {
+  /** Applies one stream part; true when the turn is over. */
+  receive(part: StreamPart): boolean;
+  /** Adds a notice to the open turn and fires `answer-error`. */
+  report(code: NoticeCode, detail: string): void;
+  /** The conversation as shown. */
+  messages(): readonly ThreadMessage[];
+  /** A messages snapshot replaces the conversation, on screen and in storage. */
+  replace(messages: ThreadMessage[]): Promise<void>;
+  state(): unknown;
+  setState(state: unknown): void;
+}
+
+/**
+ * The thread's side of `protocol="ag-ui"`: loads the AG-UI reader on first
+ * use, so a page that never speaks AG-UI loads none of it, and gives it the
+ * thread's conversation, storage and agent state.
+ */
+export class AgUiConnection {
+  private readonly load = loadOnce(() => import('./reader.chunk.js'));
+  private readonly target: AgUiTarget;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { agentState: unknown },
+    thread: ThreadState,
+    persistence: ThreadPersistence,
+    follow: FollowController,
+    target: Pick<AgUiTarget, 'receive' | 'report'>,
+  ) {
+    this.target = {
+      receive: target.receive,
+      report: target.report,
+      messages: () => thread.messages,
+      replace: async (messages) => {
+        // New objects, saved as new records in order: a kept message's old place in storage is gone with the rest.
+        const fresh = structuredClone(messages);
+        const cleared = persistence.clear();
+        thread.messages = fresh;
+        follow.reset(fresh.length);
+        host.requestUpdate();
+        await cleared;
+        fresh.forEach((message) => persistence.changed(message, true));
+      },
+      state: () => host.agentState,
+      setState: (state) => {
+        host.agentState = state;
+        host.dispatchEvent(new AnswerStateEvent({ state }));
+      },
+    };
+  }
+
+  /** Runs the agent at `api` on the conversation so far and reads its events into the thread. */
+  async run(
+    stream: StreamReader,
+    api: string,
+    threadId: string,
+    messages: readonly ThreadMessage[],
+    options: RequestOptions,
+  ): Promise<void> {
+    let events: EventHandler | undefined;
+    await stream.post(
+      async (signal) => {
+        const reader = await this.load();
+        events = reader.runEvents(this.target, (part) => stream.late(part));
+        return reader.postRun(
+          { api, threadId, messages, state: this.host.agentState, options },
+          signal,
+        );
+      },
+      { event: (data) => events!.event(data), late: (data) => events!.late(data) },
+    );
+  }
+
+  /** Reads an AG-UI event stream the host fetched itself into the thread. */
+  async consume(
+    stream: StreamReader,
+    source: Response | ReadableStream<Uint8Array>,
+  ): Promise<void> {
+    const reader = await this.load();
+    await stream.read(
+      source,
+      false,
+      reader.runEvents(this.target, (part) => stream.late(part)),
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import type { ReactiveController } from 'lit';
+import { AnswerErrorEvent } from '../../base/events.js';
+import { loadOnce, whenIdle } from '../../base/lazy.js';
+import type { ThreadMessage } from '../../conversation/index.js';
+import { AgUiConnection } from './ag-ui/connection.js';
+import type { FollowController } from '../controllers/follow-controller.js';
+import type { Streaming, StreamingHost, ThreadParts } from './streaming.chunk.js';
+import type { ChatRequest } from './transport.js';
+
+/**
+ * The thread's line to its agent. The code that goes over the network (the
+ * request, the stream reader, resuming) is a chunk loaded when the page is
+ * first idle, or at once when the thread needs it first, so a thread page
+ * paints before any of it is loaded. What a request changes on screen (the
+ * question, the turn that opens for the answer) never waits for it.
+ *
+ * If the chunk cannot load (a network blip), the open turn ends with the
+ * error, as a failed request does, and Retry asks again; a stream the host
+ * hands over fires `answer-error`.
+ */
+export class AgentLink implements ReactiveController {
+  private loaded?: Streaming;
+  private readonly parts: ThreadParts;
+  private readonly ready = loadOnce(() =>
+    import('./streaming.chunk.js').then(
+      ({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts)),
+    ),
+  );
+
+  constructor(
+    private readonly host: StreamingHost,
+    parts: Omit<ThreadParts, 'agUi'> & { follow: FollowController },
+  ) {
+    const { state, persistence, follow, receive, report } = parts;
+    this.parts = {
+      ...parts,
+      agUi: new AgUiConnection(host, state, persistence, follow, { receive, report }),
+    };
+    host.addController(this);
+  }
+
+  hostConnected() {
+    whenIdle(() => void this.ready().catch(() => undefined));
+  }
+
+  /** Whether a request is pending or a response is being read. */
+  get streaming(): boolean {
+    return Boolean(this.loaded?.stream.active);
+  }
+
+  /** Asks the agent for the answer that follows `history` and reads it into the open turn. */
+  post(history: readonly ThreadMessage[], request: ChatRequest): Promise<void> {
+    return this.ready().then(
+      ({ post }) => post(history, request),
+      (error: unknown) => this.parts.report('request_failed', String(error), 'interrupted'),
+    );
+  }
+
+  /** Reads a stream the host fetched itself (AG-UI events with `protocol="ag-ui"`). */
+  consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
+    return this.ready().then(
+      ({ stream }) =>
+        this.host.protocol === 'ag-ui'
+          ? this.parts.agUi.consume(stream, source)
+          : stream.read(source),
+      (error: unknown) =>
+        void this.host.dispatchEvent(
+          new AnswerErrorEvent({ code: 'request_failed', message: String(error) }),
+        ),
+    );
+  }
+
+  /** The saved thread `threadId` is shown: with `resume`, asks whether its answer is still streaming. */
+  shown(threadId: string | undefined): void {
+    // Resuming is the AI SDK's convention, not AG-UI's.
+    if (this.host.resume && this.host.protocol !== 'ag-ui')
+      void this.ready().then(
+        ({ resumer }) => resumer.connect(threadId),
+        () => undefined,
+      );
+    else this.cancelResume();
+  }
+
+  /** Stops asking after an answer cut off (a send, a switch or a stream of the host's own comes first). */
+  cancelResume(): void {
+    this.loaded?.resumer.cancel();
+  }
+
+  /**
+   * A `start` part: the open turn takes the id the server gave the answer
+   * (as useChat's message does), so a replay after a reload finds the turn
+   * it restarts by that id.
+   */
+  started(messageId: unknown): void {
+    const { state } = this.parts;
+    const turn = state.openTurn;
+    if (
+      typeof messageId !== 'string' ||
+      !messageId ||
+      !turn ||
+      turn.id === messageId ||
+      turn.items.length
+    )
+      return;
+    if (state.messages.some((message) => message.id === messageId)) return;
+    turn.id = messageId;
+    // The list is keyed by id: re-keyed now, while the turn is empty, nothing in it is mounted twice.
+    this.host.requestUpdate();
+  }
+
+  /** Stops reading the answer; what arrived is kept. */
+  stop(): void {
+    this.loaded?.stream.cancel();
+  }
+}

@@ -1,0 +1,141 @@
+import type { ReactiveControllerHost } from 'lit';
+import { AnswerSendEvent } from '../elements/events.js';
+import {
+  answerApproval,
+  pendingApprovals,
+  type FileRef,
+  type ThreadMessage,
+  type ThreadState,
+  type UserMessage,
+} from '../../conversation/index.js';
+import type { AgentLink } from './agent-link.js';
+import type { FollowController } from '../controllers/follow-controller.js';
+import type { ThreadPersistence } from '../persistence/persistence.js';
+import type { ChatRequest } from './transport.js';
+
+/** The thread as the requests see it. */
+export interface RequestsHost extends ReactiveControllerHost, HTMLElement {
+  readonly api?: string;
+}
+
+/** The thread's parts a request goes through. */
+export interface RequestParts {
+  state: ThreadState;
+  persistence: ThreadPersistence;
+  follow: FollowController;
+  link: AgentLink;
+  busy(): boolean;
+}
+
+interface Question {
+  text: string;
+  data?: unknown;
+  files?: FileRef[];
+}
+
+/**
+ * Everything that asks the agent for an answer, as `useChat` asks: a new
+ * question (queued while an answer streams), an answer regenerated or
+ * retried, a question edited and sent again, and a turn continued once the
+ * reader has answered every tool approval it asked for. Each is decided
+ * and shown here at once; the request itself goes through the `AgentLink`.
+ */
+export class ChatRequests {
+  private queued: Question[] = [];
+
+  constructor(
+    private readonly host: RequestsHost,
+    private readonly parts: RequestParts,
+  ) {
+    // An approval card is the thread's own (never part of a block): only the reader's click on it answers.
+    host.addEventListener('answer-approval-response', (event) => {
+      const { approvalId, approved, reason } = event.detail;
+      void this.answerApproval(approvalId, approved, reason);
+    });
+  }
+
+  /** Sends a question as the reader (see `<agent-thread>.send`). */
+  async send(question: Question, editing?: UserMessage): Promise<void> {
+    const { state, persistence, busy } = this.parts;
+    if (busy()) {
+      if (!editing) this.queued.push(question);
+      return;
+    }
+    if (editing) this.drop(editing);
+    const { text, data, files } = question;
+    // The question is in the thread before listeners hear of it: a host that
+    // answers at once, inside its listener, gets its answer after the question.
+    persistence.changed(state.addUser(text, data, files, editing?.id), true);
+    this.parts.follow.follow();
+    this.host.requestUpdate();
+    const detail = {
+      text,
+      ...(data === undefined ? {} : { data }),
+      ...(files?.length ? { files } : {}),
+    };
+    if (!this.host.dispatchEvent(new AnswerSendEvent(detail))) return;
+    await this.ask({ trigger: 'submit-message', ...(editing ? { messageId: editing.id } : {}) });
+  }
+
+  /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
+  sendQueued() {
+    const next = this.parts.busy() ? undefined : this.queued.shift();
+    if (next) void this.send(next);
+  }
+
+  /** Forgets the questions waiting for the answer under way. */
+  clearQueue() {
+    this.queued = [];
+  }
+
+  /** Whether the thread can ask its back end again on its own (regenerate, retry, edit, approvals). */
+  get canAsk(): boolean {
+    return Boolean(this.host.api);
+  }
+
+  /** Asks again for the last answer (`turn`, when given, must be it): it goes, in storage too, and a new answer takes its place. */
+  async regenerate(turn = this.parts.state.messages.at(-1)): Promise<void> {
+    if (
+      !this.canAsk ||
+      this.parts.busy() ||
+      turn?.role !== 'assistant' ||
+      this.parts.state.messages.at(-1) !== turn
+    )
+      return;
+    this.drop(turn);
+    await this.ask({ trigger: 'regenerate-message', messageId: turn.id });
+  }
+
+  /** The reader answered an approval request; once every request of the turn has an answer, the turn goes on. */
+  async answerApproval(approvalId: string, approved: boolean, reason?: string): Promise<void> {
+    const { state, persistence } = this.parts;
+    const tool = pendingApprovals(state.messages).find((item) => item.approval?.id === approvalId);
+    if (!tool) return;
+    const turn = answerApproval(state.messages, tool, approved, reason);
+    const last = state.messages.at(-1)!;
+    persistence.changed(last, true);
+    this.host.requestUpdate();
+    if (!turn || !this.canAsk || this.parts.busy()) return;
+    const history = [...state.messages];
+    state.continueTurn(turn);
+    await this.parts.link.post(history, { trigger: 'submit-message', messageId: turn.id });
+  }
+
+  /** `message` and all after it leave the conversation, on screen and in storage. */
+  private drop(message: ThreadMessage) {
+    const dropped = this.parts.state.dropFrom(message);
+    this.parts.persistence.dropped(dropped);
+    this.host.requestUpdate();
+  }
+
+  /** Opens a turn for the answer to the conversation so far and streams it. */
+  private async ask(request: ChatRequest): Promise<void> {
+    if (!this.host.api) return;
+    const { state, link } = this.parts;
+    // A new question supersedes whatever answer connecting was asking after.
+    link.cancelResume();
+    const history = [...state.messages];
+    state.openNewTurn();
+    await link.post(history, request);
+  }
+}

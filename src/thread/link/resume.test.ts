@@ -1,0 +1,320 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { memoryStore, openThreadStore, type ThreadStore } from '../../store/index.js';
+import { $, $$ } from '../../test-support/dom.js';
+import { outline, settle } from '../../test-support/settle.js';
+import '../define.js';
+import type { AgentThread } from '../elements/thread.js';
+
+/*
+ * `<agent-thread resume>` against the loopback test server, which generates
+ * each answer on its own and replays it from the start on
+ * `GET /api/test-chat/{id}/stream`, as a resumable stream store does.
+ */
+
+type Part = Record<string, unknown>;
+const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const LOST = 'The connection was lost. What arrived so far is kept.';
+const SENTENCES = Array.from({ length: 10 }, (_, i) => `Sentence ${i} of the answer.`);
+
+const metricBlock = {
+  block_id: 'kpi',
+  fallback_text: 'Revenue 1.2 M USD',
+  root: 'm',
+  elements: {
+    m: {
+      type: 'Metric',
+      props: { label: 'Revenue', value: 1_200_000, format: 'currency', currency: 'USD' },
+    },
+  },
+};
+
+/** Text in many deltas, a block, more text, then finish. */
+function answer(messageId?: string): Part[] {
+  return [
+    { type: 'start', ...(messageId ? { messageId } : {}) },
+    { type: 'text-start', id: 't1' },
+    ...SENTENCES.map((sentence) => ({ type: 'text-delta', id: 't1', delta: `${sentence} ` })),
+    { type: 'text-end', id: 't1' },
+    { type: 'data-answer_ui', id: 'kpi', data: metricBlock },
+    { type: 'text-start', id: 't2' },
+    { type: 'text-delta', id: 't2', delta: 'The last words.' },
+    { type: 'text-end', id: 't2' },
+    { type: 'finish' },
+  ];
+}
+
+/** How many times the server was asked for this chat's answer again. */
+const resumes = async (chatId: string): Promise<number> =>
+  (await fetch(`/api/test-chat/resumes?id=${encodeURIComponent(chatId)}`)).json();
+
+/**
+ * A thread with `resume`, its saved messages shown. Unless `asks` is false
+ * (the saved thread ends in a turn that is over), it waits until the thread
+ * has asked the server for an answer in flight, as it does on connect.
+ */
+async function thread(
+  threadId: string,
+  options: { api?: string; store?: ThreadStore; asks?: boolean } = {},
+): Promise<AgentThread> {
+  const asked = await resumes(threadId);
+  const el = await fixture<AgentThread>(
+    html`<agent-thread resume api=${options.api ?? '/api/test-chat'} thread-id=${threadId} .store=${options.store}></agent-thread>`,
+  );
+  await el.restored;
+  if (options.asks !== false)
+    await waitUntil(
+      async () => (await resumes(threadId)) > asked,
+      'the thread did not ask on connect',
+      { timeout: 5000 },
+    );
+  await settle(el);
+  return el;
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+const lastStatus = (el: AgentThread) => {
+  const last = el.messages.at(-1);
+  return last?.role === 'assistant' ? last.status : undefined;
+};
+
+/** The reader sees one answer, whole, each part once, and nothing about a lost connection. */
+function expectWholeAnswerOnce(el: AgentThread) {
+  const screen = outline(el);
+  for (const sentence of [...SENTENCES, 'The last words.', '$1,200,000.00'])
+    expect(count(screen, sentence), sentence).to.equal(1);
+  expect($$(el, 'agent-turn')).to.have.length(1);
+  expect(screen).not.to.include(LOST).and.not.to.include('Interrupted');
+  expect(el.messages.at(-1)).to.include({ role: 'assistant', status: 'complete' });
+}
+
+/** The records saved for a thread, as a fresh connection reads them. */
+async function savedRoles(threadId: string): Promise<string[]> {
+  const store = await openThreadStore();
+  const { messages } = await store.load(threadId);
+  store.close();
+  return messages.map((record) => (record.message as { role: string }).role);
+}
+
+function collectErrors(el: AgentThread): string[] {
+  const codes: string[] = [];
+  el.addEventListener('answer-error', (event) => codes.push(event.detail.code));
+  return codes;
+}
+
+describe('resuming an answer in flight', () => {
+  it('picks a dropped connection up again: the whole answer once, no notice, one record', async () => {
+    const id = uid('drop');
+    const el = await thread(id);
+    const errors = collectErrors(el);
+    el.requestOptions = { body: { test: { script: answer(), dropAfter: 6 } } };
+    await el.send('Tell me about revenue');
+    await el.saved();
+    await settle(el);
+    expectWholeAnswerOnce(el);
+    expect(errors).to.deep.equal([]);
+    expect(await resumes(id), 'once on connect, once after the drop').to.equal(2);
+    expect(await savedRoles(id)).to.deep.equal(['user', 'assistant']);
+  });
+
+  it('after a reload mid-answer, shows the answer still streaming in place of the cut-off turn', async () => {
+    const id = uid('reload');
+    const first = await thread(id);
+    first.requestOptions = { body: { test: { script: answer('answer-1'), delayMs: 60 } } };
+    void first.send('Tell me about revenue');
+    await waitUntil(() => outline(first).includes(SENTENCES[2]!), 'the answer did not start', {
+      timeout: 5000,
+    });
+    // The page goes away while the server still streams.
+    first.remove();
+    await first.saved();
+    expect(await savedRoles(id)).to.deep.equal(['user', 'assistant']);
+
+    const second = await thread(id);
+    await waitUntil(
+      () => lastStatus(second) === 'complete' && !second.busy,
+      'the answer did not resume',
+      { timeout: 8000 },
+    );
+    await second.saved();
+    await settle(second);
+    expectWholeAnswerOnce(second);
+    expect(second.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    expect(await resumes(id), 'once as each page connected').to.equal(2);
+    expect(await savedRoles(id), 'the replay is saved where the cut-off turn was').to.deep.equal([
+      'user',
+      'assistant',
+    ]);
+  });
+
+  it('taken off the page mid-answer and put back, the same element picks the answer up again', async () => {
+    const id = uid('moved');
+    const el = await thread(id);
+    el.requestOptions = { body: { test: { script: answer(), delayMs: 60 } } };
+    void el.send('Tell me about revenue');
+    await waitUntil(() => outline(el).includes(SENTENCES[2]!), 'the answer did not start', {
+      timeout: 5000,
+    });
+    const parent = el.parentElement!;
+    el.remove();
+    expect(lastStatus(el)).to.equal('interrupted');
+    parent.append(el);
+    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', {
+      timeout: 8000,
+    });
+    await settle(el);
+    expectWholeAnswerOnce(el);
+  });
+
+  it('asks again on a thread-id switch, and the replay replaces the interrupted turn', async () => {
+    const [a, b] = [uid('a'), uid('b')];
+    const store = memoryStore();
+    await store.put(b, 0, { role: 'user', id: 'u1', text: 'Question in B' });
+    await store.put(b, 1, {
+      role: 'assistant',
+      id: 'answer-b',
+      status: 'streaming',
+      items: [{ kind: 'text', key: 'text:t1', text: 'Sentence 0 of' }],
+    });
+    // B's answer is still being generated for a page that went away.
+    const abandoned = new AbortController();
+    const posted = fetch('/api/test-chat', {
+      method: 'POST',
+      body: JSON.stringify({
+        id: b,
+        messages: [],
+        trigger: 'submit-message',
+        test: { script: answer('answer-b'), delayMs: 30 },
+      }),
+      signal: abandoned.signal,
+    });
+    await posted;
+    abandoned.abort();
+
+    const el = await thread(a, { store });
+    expect(el.messages).to.deep.equal([]);
+    el.threadId = b;
+    await el.restored;
+    await waitUntil(() => lastStatus(el) === 'complete' && !el.busy, 'the answer did not resume', {
+      timeout: 8000,
+    });
+    await settle(el);
+    expectWholeAnswerOnce(el);
+    expect(el.messages.map((m) => m.id)).to.deep.equal(['u1', 'answer-b']);
+    await el.saved();
+    const { messages } = await store.load(b);
+    expect(messages.map((m) => m.position)).to.deep.equal([0, 1]);
+    expect(messages[1]!.message).to.deep.include({ status: 'complete' });
+  });
+
+  it('leaves the thread as it was when there is nothing to resume (204), and is not busy while it asks', async () => {
+    const id = uid('nothing');
+    const store = memoryStore();
+    await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
+    await store.put(id, 1, {
+      role: 'assistant',
+      id: 'a1',
+      status: 'streaming',
+      items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }],
+    });
+    const plain = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id=${id} .store=${store}></agent-thread>`,
+    );
+    await plain.restored;
+    await settle(plain);
+    const asSaved = outline($(plain, '.messages'));
+
+    const el = await thread(id, { store, api: '/api/test-chat?resumeDelayMs=400' });
+    const errors = collectErrors(el);
+    expect(el.busy, 'not busy while the question is pending').to.equal(false);
+    expect($(el, '.composer .send').textContent!.trim()).to.equal('Send');
+    await sleep(600);
+    await settle(el);
+    expect(outline($(el, '.messages'))).to.equal(asSaved);
+    expect(el.busy).to.equal(false);
+    expect(errors).to.deep.equal([]);
+  });
+
+  for (const [name, api] of [
+    ['a server error', '/api/test-chat?resumeStatus=500'],
+    ['a missing route (404)', '/api/no-such-chat'],
+  ]) {
+    it(`says nothing on connect when asking fails with ${name}`, async () => {
+      const id = uid('silent');
+      const store = memoryStore();
+      await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
+      const el = await fixture<AgentThread>(
+        html`<agent-thread resume api=${api} thread-id=${id} .store=${store}></agent-thread>`,
+      );
+      const errors = collectErrors(el);
+      await el.restored;
+      await sleep(300);
+      await settle(el);
+      expect(errors).to.deep.equal([]);
+      expect($$(el, 'agent-turn')).to.have.length(0);
+      expect(el.busy).to.equal(false);
+    });
+  }
+
+  it('never resumes a turn the reader stopped, live or after a reload', async () => {
+    const id = uid('stopped');
+    const first = await thread(id);
+    first.requestOptions = { body: { test: { script: answer(), delayMs: 60 } } };
+    void first.send('Tell me about revenue');
+    await waitUntil(() => outline(first).includes(SENTENCES[1]!), 'the answer did not start', {
+      timeout: 5000,
+    });
+    $(first, '.composer .send').click();
+    await first.saved();
+    await sleep(300);
+    first.remove();
+
+    const second = await thread(id, { asks: false });
+    await sleep(300);
+    await settle(second);
+    expect(await resumes(id), 'only when the first page connected').to.equal(1);
+    expect(outline(second)).to.include('Stopped.').and.not.include('The last words.');
+    expect(second.messages.at(-1)).to.include({ status: 'stopped' });
+  });
+
+  it('asks at most three times in a row, then says the connection was lost, once', async () => {
+    const id = uid('gives-up');
+    const el = await thread(id);
+    const errors = collectErrors(el);
+    el.requestOptions = { body: { test: { script: answer(), dropAfter: 5, resumeDropAfter: 5 } } };
+    await el.send('Tell me about revenue');
+    await settle(el);
+    expect(await resumes(id), 'once on connect, three times after the drop').to.equal(4);
+    const screen = outline($(el, '.messages'));
+    expect(count(screen, LOST)).to.equal(1);
+    expect(count(screen, SENTENCES[0]!), 'each replay replaced the last').to.equal(1);
+    expect(errors).to.deep.equal(['connection_lost']);
+    expect(el.messages.at(-1)).to.include({ status: 'interrupted' });
+    await sleep(800);
+    expect(await resumes(id)).to.equal(4);
+  });
+
+  it('without thread-id, resumes after a drop under the chat id it sent', async () => {
+    const el = await fixture<AgentThread>(
+      html`<agent-thread resume api="/api/test-chat"></agent-thread>`,
+    );
+    el.requestOptions = { body: { test: { script: answer(), dropAfter: 6 } } };
+    await el.send('Tell me about revenue');
+    await settle(el);
+    expectWholeAnswerOnce(el);
+  });
+
+  it('does not ask after a drop unless resume is set', async () => {
+    const id = uid('no-resume');
+    const el = await fixture<AgentThread>(
+      html`<agent-thread api="/api/test-chat" thread-id=${id}></agent-thread>`,
+    );
+    await el.restored;
+    el.requestOptions = { body: { test: { script: answer(), dropAfter: 6 } } };
+    await el.send('Tell me about revenue');
+    await settle(el);
+    expect(await resumes(id)).to.equal(0);
+    expect(outline(el)).to.include(LOST);
+  });
+});

@@ -1,0 +1,76 @@
+import { toUIMessages, type ThreadMessage } from '../../conversation/index.js';
+
+export type { UIMessage } from '../../conversation/index.js';
+
+/** What a request asks for, as the AI SDK's chat transport says it. */
+export interface ChatRequest {
+  /** `submit-message` (a new or edited question, or a turn continued after approvals) or `regenerate-message`. */
+  trigger: 'submit-message' | 'regenerate-message';
+  /** The message the request is about: the edited question, the answer regenerated or continued. */
+  messageId?: string;
+}
+
+/** Extra request settings for hosts that need authentication or more context. */
+export interface RequestOptions {
+  /** Headers sent with every request, or a function returning them (e.g. a fresh token). */
+  headers?:
+    Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** Extra fields merged into the request body. */
+  body?: Record<string, unknown>;
+  credentials?: RequestCredentials;
+}
+
+const headersOf = async (options: RequestOptions) =>
+  typeof options.headers === 'function' ? await options.headers() : options.headers;
+
+/** POSTs the chat like the AI SDK's default chat transport: `{ id, messages, trigger }`. */
+export async function postChat(
+  api: string,
+  chatId: string,
+  messages: readonly ThreadMessage[],
+  options: RequestOptions,
+  signal: AbortSignal,
+  request: ChatRequest = { trigger: 'submit-message' },
+): Promise<Response> {
+  return fetch(api, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(await headersOf(options)) },
+    body: JSON.stringify({
+      ...options.body,
+      id: chatId,
+      messages: toUIMessages(messages),
+      ...request,
+    }),
+    credentials: options.credentials,
+    signal,
+  });
+}
+
+/** `{api}/{path}`, keeping the endpoint's query and fragment where they were (as the AI SDK joins them). */
+function appendPath(api: string, path: string): string {
+  const end = api.search(/[?#]/);
+  const base = end === -1 ? api : api.slice(0, end);
+  return `${base.endsWith('/') ? base.slice(0, -1) : base}${path}${end === -1 ? '' : api.slice(end)}`;
+}
+
+/**
+ * Asks for the answer in flight as the AI SDK's default chat transport
+ * reconnects: `GET {api}/{chatId}/stream`, with the same headers and
+ * credentials as a send. Resolves with the response (which streams the
+ * answer from its start when it is ok), or `null` when there is no answer
+ * to resume (204); rejects when the request cannot be made.
+ */
+export async function reconnectChat(
+  api: string,
+  chatId: string,
+  options: RequestOptions,
+  signal: AbortSignal,
+): Promise<Response | null> {
+  const response = await fetch(appendPath(api, `/${encodeURIComponent(chatId)}/stream`), {
+    method: 'GET',
+    headers: await headersOf(options),
+    credentials: options.credentials,
+    signal,
+  });
+  return response.status === 204 ? null : response;
+}
