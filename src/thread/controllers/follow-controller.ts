@@ -176,7 +176,7 @@ export class FollowController implements ReactiveController {
 
   /** Renders the step of messages before the first shown, letting go of what is then far below; what the reader sees stays in place. */
   showEarlier = () => {
-    const from = Math.max(0, this.shownFrom - 1);
+    const from = Math.max(0, this.shownFrom - HISTORY_STEP);
     this.show(from, Math.min(this.shownTo, from + HISTORY_WINDOW));
   };
 
