@@ -13,6 +13,7 @@ import type {
   UserMessage,
 } from '../../conversation/index.js';
 import type { ThreadStore } from '../../store/index.js';
+import type { ThreadContext } from '../context.js';
 import { AgentLink } from '../link/agent-link.js';
 import { ChatRequests } from '../link/requests.js';
 import { Announcer } from '../controllers/announcer.js';
@@ -111,50 +112,13 @@ export class AgentThread extends AnswerElement {
   protected readonly state = new ThreadState();
   private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
   private fallbackChatId = newId('chat');
-  private follow = new FollowController(this);
   private announcer = new Announcer(this);
-  private persistence = new ThreadPersistence(this, {
-    state: this.state,
-    busy: () => this.busy,
-    reloaded: (unreadable = 0) => {
-      this.restoreNotice = unreadable
-        ? msg(
-            'Some saved messages could not be shown: they are damaged or were saved by a newer version.',
-          )
-        : '';
-      this.follow.reset(this.state.messages.length);
-      this.requestUpdate();
-    },
-    storageFailed: (error) => {
-      this.storageNotice = msg(
-        'Saving is not available: this conversation is kept only until the page is closed.',
-      );
-      this.dispatchEvent(
-        new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }),
-      );
-    },
-    switched: (threadId) => this.link.shown(threadId),
-  });
-  private link: AgentLink = new AgentLink(this, {
-    state: this.state,
-    persistence: this.persistence,
-    follow: this.follow,
-    chatId: () => this.threadId || this.fallbackChatId,
-    busy: () => this.busy,
-    receive: (json) => this.receive(json),
-    report: (code, detail, endAs) => this.report(code, detail, endAs),
-    streamEnded: () => {
-      this.requests.sendQueued();
-      void this.persistence.idle();
-    },
-  });
-  private requests = new ChatRequests(this, {
-    state: this.state,
-    persistence: this.persistence,
-    follow: this.follow,
-    link: this.link,
-    busy: () => this.busy,
-  });
+  /** What the thread's controllers share (see ThreadContext); they are built with it. */
+  private readonly ctx: ThreadContext = this.buildContext();
+  private follow = this.ctx.follow;
+  private persistence = this.ctx.persistence;
+  private link = this.ctx.link;
+  private requests = this.ctx.requests;
   private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
   private composer = new Composer(
     this,
@@ -165,6 +129,47 @@ export class AgentThread extends AnswerElement {
       stop: () => this.stop(),
     },
   );
+
+  private buildContext(): ThreadContext {
+    const reactions: Omit<ThreadContext, 'follow' | 'persistence' | 'link' | 'requests'> = {
+      host: this,
+      state: this.state,
+      busy: () => this.busy,
+      chatId: () => this.threadId || this.fallbackChatId,
+      receive: (json) => this.receive(json),
+      report: (code, detail, endAs) => this.report(code, detail, endAs),
+      streamEnded: () => {
+        this.requests.sendQueued();
+        void this.persistence.idle();
+      },
+      reloaded: (unreadable = 0) => {
+        this.restoreNotice = unreadable
+          ? msg(
+              'Some saved messages could not be shown: they are damaged or were saved by a newer version.',
+            )
+          : '';
+        this.follow.reset(this.state.messages.length);
+        this.requestUpdate();
+      },
+      storageFailed: (error) => {
+        this.storageNotice = msg(
+          'Saving is not available: this conversation is kept only until the page is closed.',
+        );
+        this.dispatchEvent(
+          new AnswerErrorEvent({ code: 'storage', message: `${error.code}: ${error.message}` }),
+        );
+      },
+      switched: (threadId) => this.link.shown(threadId),
+    };
+    // Each controller takes the context and reaches the others through it only when called,
+    // so they are added one by one, before any of them is.
+    const ctx = reactions as ThreadContext;
+    Object.assign(ctx, { follow: new FollowController(this) });
+    Object.assign(ctx, { persistence: new ThreadPersistence(ctx) });
+    Object.assign(ctx, { link: new AgentLink(ctx) });
+    Object.assign(ctx, { requests: new ChatRequests(ctx) });
+    return ctx;
+  }
 
   constructor() {
     super();

@@ -2,9 +2,9 @@ import type { ReactiveController } from 'lit';
 import { AnswerErrorEvent } from '../../base/events.js';
 import { loadOnce, whenIdle } from '../../base/lazy.js';
 import type { ThreadMessage } from '../../conversation/index.js';
+import type { ThreadContext } from '../context.js';
 import { AgUiConnection } from './ag-ui/connection.js';
-import type { FollowController } from '../controllers/follow-controller.js';
-import type { Streaming, StreamingHost, ThreadParts } from './streaming.chunk.js';
+import type { Streaming } from './streaming.chunk.js';
 import type { ChatRequest } from './transport.js';
 
 /**
@@ -20,23 +20,26 @@ import type { ChatRequest } from './transport.js';
  */
 export class AgentLink implements ReactiveController {
   private loaded?: Streaming;
-  private readonly parts: ThreadParts;
+  /**
+   * The AG-UI side, which loads its own reader. It is built here so that the
+   * reader chunk is imported from the entry: a chunk imported from another
+   * chunk would make the bundler split the modules it shares with the entry
+   * into chunks the entry loads up front.
+   */
+  private readonly agUi: AgUiConnection;
   private readonly ready = loadOnce(() =>
     import('./streaming.chunk.js').then(
-      ({ startStreaming }) => (this.loaded = startStreaming(this.host, this.parts)),
+      ({ startStreaming }) => (this.loaded = startStreaming(this.ctx, this.agUi)),
     ),
   );
 
-  constructor(
-    private readonly host: StreamingHost,
-    parts: Omit<ThreadParts, 'agUi'> & { follow: FollowController },
-  ) {
-    const { state, persistence, follow, receive, report } = parts;
-    this.parts = {
-      ...parts,
-      agUi: new AgUiConnection(host, state, persistence, follow, { receive, report }),
-    };
-    host.addController(this);
+  constructor(private readonly ctx: ThreadContext) {
+    this.agUi = new AgUiConnection(ctx);
+    ctx.host.addController(this);
+  }
+
+  private get host() {
+    return this.ctx.host;
   }
 
   hostConnected() {
@@ -52,7 +55,7 @@ export class AgentLink implements ReactiveController {
   post(history: readonly ThreadMessage[], request: ChatRequest): Promise<void> {
     return this.ready().then(
       ({ post }) => post(history, request),
-      (error: unknown) => this.parts.report('request_failed', String(error), 'interrupted'),
+      (error: unknown) => this.ctx.report('request_failed', String(error), 'interrupted'),
     );
   }
 
@@ -60,9 +63,7 @@ export class AgentLink implements ReactiveController {
   consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
     return this.ready().then(
       ({ stream }) =>
-        this.host.protocol === 'ag-ui'
-          ? this.parts.agUi.consume(stream, source)
-          : stream.read(source),
+        this.host.protocol === 'ag-ui' ? this.agUi.consume(stream, source) : stream.read(source),
       (error: unknown) =>
         void this.host.dispatchEvent(
           new AnswerErrorEvent({ code: 'request_failed', message: String(error) }),
@@ -92,7 +93,7 @@ export class AgentLink implements ReactiveController {
    * it restarts by that id.
    */
   started(messageId: unknown): void {
-    const { state } = this.parts;
+    const { state } = this.ctx;
     const turn = state.openTurn;
     if (
       typeof messageId !== 'string' ||

@@ -111,11 +111,13 @@ for (const [major, api] of [
       await waitUntil(
         async () => (await log(threadId)).fates.length === 1,
         'the first run never ended',
+        { timeout: 5000 },
       );
       await first.send('Explain the table.');
       await waitUntil(
         async () => (await log(threadId)).fates.length === 2,
         'the second run never ended',
+        { timeout: 5000 },
       );
       let { prompts } = await log(threadId);
       expectFirstTurnIn(promptFor(prompts, 'Explain the table.'));
@@ -128,6 +130,7 @@ for (const [major, api] of [
       await waitUntil(
         async () => (await log(threadId)).fates.length === 3,
         'the third run never ended',
+        { timeout: 5000 },
       );
       ({ prompts } = await log(threadId));
       const afterReload = promptFor(prompts, 'And after a reload?');
@@ -145,7 +148,9 @@ for (const [major, api] of [
       const el = await thread(threadId, api);
       await el.send('How did Q3 go?');
       expect(el.busy, 'the composer is free once the report is in').to.equal(false);
-      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the run never ended');
+      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the run never ended', {
+        timeout: 5000,
+      });
       const { fates, saved } = await log(threadId);
       expect(fates).to.deep.equal(['read to the end']);
       expect(saved, 'the run saved its messages when it ended').to.have.length(1);
@@ -160,7 +165,8 @@ for (const [major, api] of [
       const threadId = uid('plain-stop');
       const el = await thread(threadId, api);
       const sent = el.send('Go slow, please.');
-      await waitUntil(() => outline(el).includes('Word 1.'), 'nothing arrived');
+      // The model streams a word every 60 ms: the first arrive well before the last (the 40th).
+      await waitUntil(() => outline(el).includes('Word 1.'), 'nothing arrived', { timeout: 5000 });
       el.stop();
       await sent;
       expect(el.busy).to.equal(false);

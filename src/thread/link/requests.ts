@@ -1,31 +1,13 @@
-import type { ReactiveControllerHost } from 'lit';
-import { AnswerSendEvent } from '../elements/events.js';
 import {
   answerApproval,
   pendingApprovals,
   type FileRef,
   type ThreadMessage,
-  type ThreadState,
   type UserMessage,
 } from '../../conversation/index.js';
-import type { AgentLink } from './agent-link.js';
-import type { FollowController } from '../controllers/follow-controller.js';
-import type { ThreadPersistence } from '../persistence/persistence.js';
+import type { ThreadContext } from '../context.js';
+import { AnswerSendEvent } from '../elements/events.js';
 import type { ChatRequest } from './transport.js';
-
-/** The thread as the requests see it. */
-export interface RequestsHost extends ReactiveControllerHost, HTMLElement {
-  readonly api?: string;
-}
-
-/** The thread's parts a request goes through. */
-export interface RequestParts {
-  state: ThreadState;
-  persistence: ThreadPersistence;
-  follow: FollowController;
-  link: AgentLink;
-  busy(): boolean;
-}
 
 interface Question {
   text: string;
@@ -43,10 +25,8 @@ interface Question {
 export class ChatRequests {
   private queued: Question[] = [];
 
-  constructor(
-    private readonly host: RequestsHost,
-    private readonly parts: RequestParts,
-  ) {
+  constructor(private readonly ctx: ThreadContext) {
+    const { host } = ctx;
     // An approval card is the thread's own (never part of a block): only the reader's click on it answers.
     host.addEventListener('answer-approval-response', (event) => {
       const { approvalId, approved, reason } = event.detail;
@@ -56,7 +36,7 @@ export class ChatRequests {
 
   /** Sends a question as the reader (see `<agent-thread>.send`). */
   async send(question: Question, editing?: UserMessage): Promise<void> {
-    const { state, persistence, busy } = this.parts;
+    const { state, persistence, busy } = this.ctx;
     if (busy()) {
       if (!editing) this.queued.push(question);
       return;
@@ -66,20 +46,20 @@ export class ChatRequests {
     // The question is in the thread before listeners hear of it: a host that
     // answers at once, inside its listener, gets its answer after the question.
     persistence.changed(state.addUser(text, data, files, editing?.id), true);
-    this.parts.follow.follow();
-    this.host.requestUpdate();
+    this.ctx.follow.follow();
+    this.ctx.host.requestUpdate();
     const detail = {
       text,
       ...(data === undefined ? {} : { data }),
       ...(files?.length ? { files } : {}),
     };
-    if (!this.host.dispatchEvent(new AnswerSendEvent(detail))) return;
+    if (!this.ctx.host.dispatchEvent(new AnswerSendEvent(detail))) return;
     await this.ask({ trigger: 'submit-message', ...(editing ? { messageId: editing.id } : {}) });
   }
 
   /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
   sendQueued() {
-    const next = this.parts.busy() ? undefined : this.queued.shift();
+    const next = this.ctx.busy() ? undefined : this.queued.shift();
     if (next) void this.send(next);
   }
 
@@ -90,16 +70,16 @@ export class ChatRequests {
 
   /** Whether the thread can ask its back end again on its own (regenerate, retry, edit, approvals). */
   get canAsk(): boolean {
-    return Boolean(this.host.api);
+    return Boolean(this.ctx.host.api);
   }
 
   /** Asks again for the last answer (`turn`, when given, must be it): it goes, in storage too, and a new answer takes its place. */
-  async regenerate(turn = this.parts.state.messages.at(-1)): Promise<void> {
+  async regenerate(turn = this.ctx.state.messages.at(-1)): Promise<void> {
     if (
       !this.canAsk ||
-      this.parts.busy() ||
+      this.ctx.busy() ||
       turn?.role !== 'assistant' ||
-      this.parts.state.messages.at(-1) !== turn
+      this.ctx.state.messages.at(-1) !== turn
     )
       return;
     this.drop(turn);
@@ -108,30 +88,30 @@ export class ChatRequests {
 
   /** The reader answered an approval request; once every request of the turn has an answer, the turn goes on. */
   async answerApproval(approvalId: string, approved: boolean, reason?: string): Promise<void> {
-    const { state, persistence } = this.parts;
+    const { state, persistence } = this.ctx;
     const tool = pendingApprovals(state.messages).find((item) => item.approval?.id === approvalId);
     if (!tool) return;
     const turn = answerApproval(state.messages, tool, approved, reason);
     const last = state.messages.at(-1)!;
     persistence.changed(last, true);
-    this.host.requestUpdate();
-    if (!turn || !this.canAsk || this.parts.busy()) return;
+    this.ctx.host.requestUpdate();
+    if (!turn || !this.canAsk || this.ctx.busy()) return;
     const history = [...state.messages];
     state.continueTurn(turn);
-    await this.parts.link.post(history, { trigger: 'submit-message', messageId: turn.id });
+    await this.ctx.link.post(history, { trigger: 'submit-message', messageId: turn.id });
   }
 
   /** `message` and all after it leave the conversation, on screen and in storage. */
   private drop(message: ThreadMessage) {
-    const dropped = this.parts.state.dropFrom(message);
-    this.parts.persistence.dropped(dropped);
-    this.host.requestUpdate();
+    const dropped = this.ctx.state.dropFrom(message);
+    this.ctx.persistence.dropped(dropped);
+    this.ctx.host.requestUpdate();
   }
 
   /** Opens a turn for the answer to the conversation so far and streams it. */
   private async ask(request: ChatRequest): Promise<void> {
-    if (!this.host.api) return;
-    const { state, link } = this.parts;
+    if (!this.ctx.host.api) return;
+    const { state, link } = this.ctx;
     // A new question supersedes whatever answer connecting was asking after.
     link.cancelResume();
     const history = [...state.messages];

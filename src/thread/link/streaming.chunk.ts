@@ -1,13 +1,7 @@
-import {
-  takeLateResult,
-  type NoticeCode,
-  type ThreadMessage,
-  type ThreadState,
-  type TurnEnding,
-} from '../../conversation/index.js';
+import { takeLateResult, type ThreadMessage } from '../../conversation/index.js';
+import type { ThreadContext } from '../context.js';
 import type { AgUiConnection } from './ag-ui/connection.js';
-import type { ThreadPersistence } from '../persistence/persistence.js';
-import { ResumeController, type ResumeHost } from './resume-controller.js';
+import { ResumeController } from './resume-controller.js';
 import { StreamReader } from './stream-reader.js';
 import { postChat, type ChatRequest } from './transport.js';
 
@@ -18,35 +12,9 @@ import { postChat, type ChatRequest } from './transport.js';
  * so a thread page paints before any of it is loaded.
  */
 
-/** The thread element as the streaming parts see it. */
-export type StreamingHost = ResumeHost &
-  HTMLElement & { readonly protocol: 'ai-sdk' | 'ag-ui'; agentState: unknown };
-
-/** The thread's parts the streaming parts work with. */
-export interface ThreadParts {
-  state: ThreadState;
-  persistence: ThreadPersistence;
-  /**
-   * The AG-UI side, which loads its own reader. It is built with the thread
-   * so that the reader chunk is imported from the entry: a chunk imported
-   * from another chunk would make the bundler split the modules it shares
-   * with the entry into chunks the entry loads up front.
-   */
-  agUi: AgUiConnection;
-  /** The id the chat is sent under (`thread-id`, or the element's own). */
-  chatId(): string;
-  busy(): boolean;
-  /** Applies one part; true when it ended the turn. */
-  receive(json: unknown): boolean;
-  /** Adds an inline notice, fires `answer-error`, and ends the turn as `endAs` when given. */
-  report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
-  /** No stream is read any more: a question that waited may go, a switch that waited may happen. */
-  streamEnded(): void;
-}
-
 /** Builds the thread's streaming parts, wired to each other and to the thread. */
-export function startStreaming(host: StreamingHost, parts: ThreadParts) {
-  const { state, persistence, agUi, chatId, busy, receive, report, streamEnded } = parts;
+export function startStreaming(ctx: ThreadContext, agUi: AgUiConnection) {
+  const { host, state, persistence, chatId, busy, receive, report, streamEnded } = ctx;
   const stream: StreamReader = new StreamReader(host, {
     answering: () => Boolean(state.openTurn),
     openTurn: () => state.openTurn ?? state.openNewTurn(),

@@ -1,24 +1,13 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
+import type { ThreadContext } from '../context.js';
 import { loadStore, openSharedStore } from './load-store.js';
-import type { ThreadMessage, ThreadState } from '../../conversation/index.js';
+import type { ThreadMessage } from '../../conversation/index.js';
 import { StoreError } from '../../store/errors.js';
 import type { ThreadStore } from '../../store/index.js';
 import { ThreadSync } from '../../store/sync.js';
 
 /** How often a streaming turn is saved, at most. */
 export const CHECKPOINT_INTERVAL = 250;
-
-export interface PersistenceHost {
-  readonly state: ThreadState;
-  /** Whether a turn is under way: then a switch, and news from other pages, wait for it to end. */
-  busy(): boolean;
-  /** The messages changed wholesale (loaded, cleared, synced); `unreadable` counts records not shown (damaged, or newer), left in the store. */
-  reloaded(unreadable?: number): void;
-  /** Saving or loading failed; the thread goes on in memory. */
-  storageFailed(error: StoreError): void;
-  /** A switch is done: the saved messages of `threadId` are shown (or could not be read). */
-  switched(threadId: string | undefined): void;
-}
 
 /**
  * Keeps one thread's messages in a store: loads them when the thread id (or
@@ -52,11 +41,8 @@ export class ThreadPersistence implements ReactiveController {
   private sync?: ThreadSync;
   private writing = new Set<Promise<void>>();
 
-  constructor(
-    element: ReactiveControllerHost,
-    private readonly host: PersistenceHost,
-  ) {
-    element.addController(this);
+  constructor(private readonly host: ThreadContext) {
+    host.host.addController(this);
   }
 
   /** Uses `store` instead of the page's shared IndexedDB store, and shows the thread it holds. */

@@ -1,14 +1,7 @@
-import type { ReactiveControllerHost } from 'lit';
 import { AnswerStateEvent } from '../../elements/events.js';
 import { loadOnce } from '../../../base/lazy.js';
-import type {
-  NoticeCode,
-  StreamPart,
-  ThreadMessage,
-  ThreadState,
-} from '../../../conversation/index.js';
-import type { FollowController } from '../../controllers/follow-controller.js';
-import type { ThreadPersistence } from '../../persistence/persistence.js';
+import type { NoticeCode, StreamPart, ThreadMessage } from '../../../conversation/index.js';
+import type { ThreadContext } from '../../context.js';
 import type { EventHandler, StreamReader } from '../stream-reader.js';
 import type { RequestOptions } from '../transport.js';
 
@@ -35,16 +28,11 @@ export class AgUiConnection {
   private readonly load = loadOnce(() => import('./reader.chunk.js'));
   private readonly target: AgUiTarget;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement & { agentState: unknown },
-    thread: ThreadState,
-    persistence: ThreadPersistence,
-    follow: FollowController,
-    target: Pick<AgUiTarget, 'receive' | 'report'>,
-  ) {
+  constructor(private readonly ctx: ThreadContext) {
+    const { host, state: thread, persistence, follow } = ctx;
     this.target = {
-      receive: target.receive,
-      report: target.report,
+      receive: ctx.receive,
+      report: ctx.report,
       messages: () => thread.messages,
       replace: async (messages) => {
         // New objects, saved as new records in order: a kept message's old place in storage is gone with the rest.
@@ -78,7 +66,7 @@ export class AgUiConnection {
         const reader = await this.load();
         events = reader.runEvents(this.target, (part) => stream.late(part));
         return reader.postRun(
-          { api, threadId, messages, state: this.host.agentState, options },
+          { api, threadId, messages, state: this.ctx.host.agentState, options },
           signal,
         );
       },
