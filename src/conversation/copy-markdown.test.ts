@@ -3,6 +3,7 @@ import type { Block } from '../catalog/index.js';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
 import { turnAsMarkdown } from './copy-markdown.js';
 import { readPart, ThreadState, type AssistantTurn } from './index.js';
+import { text } from '../test-support/parts.js';
 
 /* The Copy button's markdown: runs in Node (mocha) and in Chromium (web-test-runner). */
 
@@ -14,11 +15,6 @@ function turnOf(parts: Record<string, unknown>[]): AssistantTurn {
   return state.messages.at(-1) as AssistantTurn;
 }
 
-const text = (id: string, delta: string) => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 const block = (data: Block | Record<string, unknown>) => ({
   type: 'data-answer_ui',
   id: data.block_id,

@@ -5,18 +5,12 @@ import { revenueBlock } from '../../test-support/blocks.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { text, type Part } from '../../test-support/parts.js';
 
 /*
  * A whole conversation with the keyboard alone, against the loopback chat
  * server: Tab reaches every control in order and Enter or Space works it.
  */
-
-type Part = Record<string, unknown>;
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 
 const findings: Block = {
   block_id: 'findings',

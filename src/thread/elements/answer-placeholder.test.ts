@@ -4,20 +4,13 @@ import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { text, uid, type Part } from '../../test-support/parts.js';
 
 /*
  * While a `present_answer` call streams its input, the reader sees a quiet
  * "Preparing…" card where the block will appear, never the half-built block.
  */
 
-type Part = Record<string, unknown>;
-
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 const callStart = (toolCallId: string): Part[] => [
   { type: 'tool-input-start', toolCallId, toolName: 'present_answer' },
   {

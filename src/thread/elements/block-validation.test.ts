@@ -3,14 +3,13 @@ import { $, $$ } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { uid } from '../../test-support/parts.js';
 
 /*
  * A streamed block is validated once, by the conversation: one
  * answer-error for an invalid block, and none again when the thread is
  * restored (the saved fallback is shown as it is).
  */
-
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
 const invalidBlock = {
   block_id: 'broken-chart',

@@ -4,20 +4,14 @@ import { $, $$ } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { text, type Part } from '../../test-support/parts.js';
 
 /*
  * Citations: a `[N]` in an answer links to source N of the turn when it has
  * that many sources; following the link shows the source in the list.
  */
 
-type Part = Record<string, unknown>;
-
 const TEXT = 'Revenue grew [1], cloud [2], and [3] is not a source; code `[1]` stays.';
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 const SOURCES: Part[] = [
   {
     type: 'source-url',

@@ -4,6 +4,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { uid } from '../../test-support/parts.js';
 
 /*
  * A same-id update that fails validation does not destroy the block it
@@ -11,7 +12,6 @@ import type { AgentThread } from './thread.js';
  * notice says an update was lost, and the host hears of it once.
  */
 
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 const NOTICE = 'An update to part of the answer could not be shown; the last good version is kept.';
 
 /** The revenue block with a chart series shorter than its labels. */

@@ -5,16 +5,13 @@ import { $, $$, textOf } from '../../test-support/dom.js';
 import { openProcesses, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { uid, type Part } from '../../test-support/parts.js';
 
 /*
  * Once the final report is in, a block it does not name is folded under
  * "View process" for looking back at: a form there cannot be submitted,
  * live or after a reload. The blocks the report names stay interactive.
  */
-
-type Part = Record<string, unknown>;
-
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
 const bookingBlock: Block = {
   block_id: 'booking',

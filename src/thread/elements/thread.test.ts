@@ -9,14 +9,7 @@ import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
 import { fuzzRuns, fuzzTimeout } from '../../test-support/fuzz.js';
-
-type Part = Record<string, unknown>;
-
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
+import { text, type Part } from '../../test-support/parts.js';
 
 const sideBlock: Block = {
   block_id: 'side',

@@ -4,14 +4,13 @@ import { $, $$ } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { type Part } from '../../test-support/parts.js';
 
 /*
  * A back end that streams the model's own tool calls (no data parts):
  * `present_answer` calls are blocks and `final_answer` the report, exactly
  * as their data parts would be.
  */
-
-type Part = Record<string, unknown>;
 
 /** A tool call as the AI SDK streams it: start, the input in pieces, then the whole input. */
 function toolCall(toolCallId: string, toolName: string, input: unknown): Part[] {

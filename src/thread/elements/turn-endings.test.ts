@@ -3,15 +3,13 @@ import { $ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { uid, type Part } from '../../test-support/parts.js';
 
 /*
  * However a turn ends, the reader sees it the same way live and after a
  * reload: every ending goes through one end of turn, and the saved turn
  * is what was on screen.
  */
-
-type Part = Record<string, unknown>;
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
 const metricBlock = {
   block_id: 'kpi',

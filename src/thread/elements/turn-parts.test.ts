@@ -12,6 +12,7 @@ import { loadTurnElements } from '../extras/load-extras.js';
 import { outline, settle } from '../../test-support/settle.js';
 import type { AgentThread } from './thread.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
+import { text, type Part } from '../../test-support/parts.js';
 
 /*
  * An assistant turn fed real AI SDK part sequences through the thread's
@@ -21,13 +22,6 @@ import { AgentTurn, type DataRenderer } from './turn.js';
 
 define('agent-turn', AgentTurn);
 
-type Part = Record<string, unknown>;
-
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 

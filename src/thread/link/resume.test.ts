@@ -4,6 +4,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { uid, type Part } from '../../test-support/parts.js';
 
 /*
  * `<agent-thread resume>` against the loopback test server, which generates
@@ -11,8 +12,6 @@ import type { AgentThread } from '../elements/thread.js';
  * `GET /api/test-chat/{id}/stream`, as a resumable stream store does.
  */
 
-type Part = Record<string, unknown>;
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const LOST = 'The connection was lost. What arrived so far is kept.';
 const SENTENCES = Array.from({ length: 10 }, (_, i) => `Sentence ${i} of the answer.`);

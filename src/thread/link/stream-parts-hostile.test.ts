@@ -4,6 +4,7 @@ import { memoryStore } from '../../store/index.js';
 import { requestedUrls } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import type { AgentThread } from '../elements/thread.js';
+import { type Part } from '../../test-support/parts.js';
 
 /*
  * What a hostile or careless back end can put in the parts beyond text and
@@ -12,8 +13,6 @@ import type { AgentThread } from '../elements/thread.js';
  * block dressed up as the approval card. None of it reaches a link, an image
  * load or an approval.
  */
-
-type Part = Record<string, unknown>;
 
 const newId = () => `hostile-${Math.random().toString(36).slice(2)}`;
 

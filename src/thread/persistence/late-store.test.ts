@@ -3,14 +3,11 @@ import { memoryStore } from '../../store/index.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { text, uid, type Part } from '../../test-support/parts.js';
 
-type Part = Record<string, unknown>;
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 const turn = (answer: string): Part[] => [
   { type: 'start' },
-  { type: 'text-start', id: 'a' },
-  { type: 'text-delta', id: 'a', delta: answer },
-  { type: 'text-end', id: 'a' },
+  ...text('a', answer),
   { type: 'finish' },
 ];
 

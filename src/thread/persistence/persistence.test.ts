@@ -7,20 +7,14 @@ import { memoryStore, type ThreadStore } from '../../store/index.js';
 import '../define.js';
 import { HISTORY_STEP } from '../controllers/follow-controller.js';
 import type { AgentThread } from '../elements/thread.js';
+import { text, uid, type Part } from '../../test-support/parts.js';
 
-type Part = Record<string, unknown>;
-const text = (id: string, delta: string): Part[] => [
-  { type: 'text-start', id },
-  { type: 'text-delta', id, delta },
-  { type: 'text-end', id },
-];
 const turn = (answer: string, extra: Part[] = []): Part[] => [
   { type: 'start' },
   ...text('a', answer),
   ...extra,
   { type: 'finish' },
 ];
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
 async function thread(
   threadId: string,

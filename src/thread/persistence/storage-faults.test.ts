@@ -13,6 +13,7 @@ import { $$ } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { uid, type Part } from '../../test-support/parts.js';
 
 /*
  * Every storage fault, injected while an answer streams (or, for faults
@@ -21,8 +22,6 @@ import type { AgentThread } from '../elements/thread.js';
  * screen is lost. (A real quota has its own page: persistence.quota.test.ts.)
  */
 
-type Part = Record<string, unknown>;
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 const SAVING_OFF =
   'Saving is not available: this conversation is kept only until the page is closed.';
 const SKIPPED =

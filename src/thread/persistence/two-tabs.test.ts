@@ -3,6 +3,7 @@ import { openThreadStore } from '../../store/index.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { uid, type Part } from '../../test-support/parts.js';
 
 /*
  * Two pages of the same origin on one thread: this page and a second one in
@@ -10,9 +11,6 @@ import type { AgentThread } from '../elements/thread.js';
  * BroadcastChannel, as two tabs have. Both stream answers from the loopback
  * test server at the same time.
  */
-
-type Part = Record<string, unknown>;
-const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
 function answer(name: string): Part[] {
   return [

@@ -5,6 +5,7 @@ import { $, $$ } from '../../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../../test-support/settle.js';
 import '../../define.js';
 import type { AgentThread } from '../../elements/thread.js';
+import { agUiText } from '../../../test-support/parts.js';
 
 let serial = 0;
 const uniqueId = (name: string) => `${name}-${Date.now().toString(36)}-${serial++}`;
@@ -21,12 +22,6 @@ async function agUiThread(
   return thread;
 }
 
-const text = (messageId: string, delta: string) => [
-  { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
-  { type: 'TEXT_MESSAGE_CONTENT', messageId, delta },
-  { type: 'TEXT_MESSAGE_END', messageId },
-];
-
 const sideBlock: Block = {
   block_id: 'side',
   fallback_text: 'Side note.',
@@ -41,7 +36,7 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
       {
         events: [
           { type: 'STATE_SNAPSHOT', snapshot: { step: 'search', found: [] } },
-          ...text('m1', 'Searching.'),
+          ...agUiText('m1', 'Searching.'),
           {
             type: 'STATE_DELTA',
             delta: [
@@ -65,7 +60,7 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
     ]);
     expect(thread.agentState).to.deep.equal({ step: 'report', found: ['q3'] });
 
-    thread.requestOptions = { body: { test: { events: text('m2', 'Again.') } } };
+    thread.requestOptions = { body: { test: { events: agUiText('m2', 'Again.') } } };
     await thread.send('Again');
     const input = (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as {
       state: unknown;
@@ -113,7 +108,10 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
         ],
       },
     ];
-    const thread = await agUiThread({ history, events: text('m1', 'Current answer.') }, threadId);
+    const thread = await agUiThread(
+      { history, events: agUiText('m1', 'Current answer.') },
+      threadId,
+    );
     await thread.send('Now?');
     await settle(thread);
     expect(thread.messages.map((m) => (m.role === 'user' ? m.text : m.id))).to.deep.equal([
@@ -143,7 +141,7 @@ describe('<agent-thread protocol="ag-ui"> state and history', () => {
   it('a MESSAGES_SNAPSHOT that repeats the answer streaming now shows it once, with the blocks that came as CUSTOM events', async () => {
     const thread = await agUiThread({
       events: [
-        ...text('m1', 'Live answer.'),
+        ...agUiText('m1', 'Live answer.'),
         { type: 'CUSTOM', name: 'answer_ui', value: sideBlock },
         // The server's view at the end of the run: what it was sent, and the text it streamed.
         {
