@@ -5,6 +5,7 @@ import {
   type BlockElement,
   type FormValue,
 } from '../catalog/index.js';
+import { truncate } from '../catalog/shape.js';
 
 /*
  * A block as a model reads it back in a later turn: its id, its
@@ -20,7 +21,7 @@ export type FormAnswers = ReadonlyMap<string, Readonly<Record<string, FormValue>
 /** Whitespace folded and length capped, so one value cannot pose as several lines of data. */
 function clip(value: unknown, max = 200): string {
   const text = String(value).replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return truncate(text, max);
 }
 
 const quoted = (value: unknown) => JSON.stringify(clip(value));

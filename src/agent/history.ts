@@ -9,6 +9,7 @@ import {
   PRESENT_ANSWER,
 } from '../conversation/index.js';
 import { describeBlock, shorten } from './describe-block.js';
+import { isPlainObject as isRecord } from '../catalog/shape.js';
 
 /** How much of the thread's answer UI a model is given back. */
 export interface ModelHistoryOptions {
@@ -36,8 +37,6 @@ const TOOL_STATES = [
   'approval-requested',
   'approval-responded',
 ];
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+/;
 const isUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value);

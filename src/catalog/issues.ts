@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { truncate } from './shape.js';
 
 /*
  * Turning Zod issues into the catalog's error records. Messages are written
@@ -47,16 +48,12 @@ export function toPointer(segments: readonly Segment[]): string {
   return out;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A short, safe rendering of a value for an error message. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    const shown = truncate(value, 41);
     return `the string ${JSON.stringify(shown)}`;
   }
   if (typeof value === 'number')

@@ -10,7 +10,6 @@ import {
 import { jsonEqual } from './json-equal.js';
 import {
   describeValue,
-  isPlainObject,
   issuesToErrors,
   toPointer,
   type Segment,
@@ -20,6 +19,7 @@ import { ID_PATTERN, ID_REGEX, LIMITS, RESERVED_IDS } from './limits.js';
 import { checkData } from './data-rules.js';
 import { checkGraph } from './graph.js';
 import { readJson } from './read-json.js';
+import { isPlainObject } from './shape.js';
 
 export type BlockResult = { ok: true; block: Block } | { ok: false; errors: ValidationError[] };
 export type FinalAnswerResult =

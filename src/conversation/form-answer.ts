@@ -1,4 +1,5 @@
 import type { FormValue } from '../catalog/index.js';
+import { isPlainObject as isRecord } from '../catalog/shape.js';
 
 /*
  * The data a form submission travels in with the user message it became
@@ -15,8 +16,6 @@ export interface FormAnswer {
   values: Record<string, FormValue>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFormValue = (value: unknown) =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 

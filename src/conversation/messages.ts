@@ -1,5 +1,6 @@
 import type { FormValue } from '../catalog/index.js';
 import type { NoticeCode, ToolStatus, TurnStatus } from './names.js';
+import { truncate } from '../catalog/shape.js';
 
 /*
  * The conversation as data: user messages and assistant turns made of
@@ -169,7 +170,7 @@ export function summarize(value: unknown): string {
     .replace(/[A-Za-z0-9+/=]{200,}/g, '[binary data]')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
+  return truncate(text, SUMMARY_LENGTH);
 }
 
 let counter = 0;

@@ -1,4 +1,5 @@
 import { BLOCK_PART, DATA_PART_PREFIX, FINAL_ANSWER_PART } from './names.js';
+import { isString as str } from '../catalog/shape.js';
 
 /*
  * The parts of the AI SDK UI message stream that a thread acts on. Parts
@@ -54,8 +55,6 @@ export type StreamPart =
   | { type: 'error'; errorText: string }
   /** Any other `data-*` part: the host's. A transient one is handed on, never stored. */
   | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
-
-const str = (value: unknown): value is string => typeof value === 'string';
 
 /** Returns the part if it is one the thread handles and is well formed, else undefined. */
 export function readPart(value: unknown): StreamPart | undefined {

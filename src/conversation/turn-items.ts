@@ -9,6 +9,7 @@ import {
   type ToolItem,
 } from './messages.js';
 import type { StreamPart } from './parts.js';
+import { isPlainObject } from '../catalog/shape.js';
 
 /*
  * How stream parts become the items of a turn, one function per kind; the
@@ -120,9 +121,6 @@ export function addFile(turn: AssistantTurn, part: Part<'file'>) {
     ...(part.filename ? { filename: part.filename } : {}),
   });
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Merges metadata into the message's, as the AI SDK does (objects merge, anything else replaces). */
 export function mergeMetadata(turn: AssistantTurn, metadata: unknown) {

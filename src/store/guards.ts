@@ -3,7 +3,4 @@
  * it is used: storage may hold anything (an older version, a damaged record).
  */
 
-export const isString = (value: unknown): value is string => typeof value === 'string';
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isString, isPlainObject as isObject } from '../catalog/shape.js';

@@ -1,3 +1,4 @@
+import { truncate } from '../catalog/shape.js';
 import type { Block, FormValue } from '../catalog/index.js';
 import {
   isReportOf,
@@ -25,16 +26,13 @@ import {
  * that one message never costs more than its caps allow. Pure functions.
  */
 
-const cap = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
-
 /** A text item as saved; one cut to its cap is marked, so what goes back says so. */
 function projectText(item: TextItem, max: number): SavedItem {
   const text = textOf(item);
   return {
     kind: item.kind,
     key: item.key,
-    text: cap(text, max),
+    text: truncate(text, max),
     ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
   };
 }
@@ -71,8 +69,8 @@ function fitting(value: unknown, max = CAPS.json): unknown {
 /** A file as saved: a URL too long to keep (a large `data:` file) is left out, and the file shows as not saved. */
 const projectFile = (file: FileRef): FileRef => ({
   url: file.url.length <= CAPS.fileUrl ? file.url : '',
-  mediaType: cap(file.mediaType, CAPS.name),
-  ...(file.filename ? { filename: cap(file.filename, CAPS.label) } : {}),
+  mediaType: truncate(file.mediaType, CAPS.name),
+  ...(file.filename ? { filename: truncate(file.filename, CAPS.label) } : {}),
 });
 
 function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined {
@@ -88,9 +86,9 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
       return {
         kind,
         key,
-        sourceId: cap(sourceId, CAPS.name),
+        sourceId: truncate(sourceId, CAPS.name),
         ...Object.fromEntries(
-          Object.entries(labels).map(([name, text]) => [name, cap(text, CAPS.label)]),
+          Object.entries(labels).map(([name, text]) => [name, truncate(text, CAPS.label)]),
         ),
       };
     }
@@ -105,8 +103,8 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
         : {
             kind: 'data',
             key: item.key,
-            type: cap(item.type, CAPS.name),
-            ...(item.id === undefined ? {} : { id: cap(item.id, CAPS.name) }),
+            type: truncate(item.type, CAPS.name),
+            ...(item.id === undefined ? {} : { id: truncate(item.id, CAPS.name) }),
             data,
           };
     }
@@ -115,7 +113,7 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
         kind: 'notice',
         key: item.key,
         code: item.code,
-        detail: cap(item.detail, CAPS.notice),
+        detail: truncate(item.detail, CAPS.notice),
       };
     case 'block': {
       const submissions = Object.keys(item.submissions).length
@@ -134,7 +132,7 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
             kind: 'block',
             key: item.key,
             blockId: item.blockId,
-            fallbackText: typeof fallback === 'string' ? cap(fallback, CAPS.fallbackText) : '',
+            fallbackText: typeof fallback === 'string' ? truncate(fallback, CAPS.fallbackText) : '',
           };
     }
   }
@@ -158,21 +156,21 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
   const output = projectToolValue(item.output);
   return {
     kind: 'tool',
-    key: cap(item.key, CAPS.name),
-    name: cap(item.name, CAPS.name),
+    key: truncate(item.key, CAPS.name),
+    name: truncate(item.name, CAPS.name),
     status: item.status,
     summary: summarize(item.summary),
     ...(item.input === undefined ? {} : input),
     ...(output === undefined ? {} : { output }),
-    ...(item.errorText === undefined ? {} : { errorText: cap(item.errorText, CAPS.notice) }),
+    ...(item.errorText === undefined ? {} : { errorText: truncate(item.errorText, CAPS.notice) }),
     ...(item.dynamic ? { dynamic: true as const } : {}),
-    ...(item.parentId ? { parentId: cap(item.parentId, CAPS.name) } : {}),
-    ...(item.resultId ? { resultId: cap(item.resultId, CAPS.name) } : {}),
+    ...(item.parentId ? { parentId: truncate(item.parentId, CAPS.name) } : {}),
+    ...(item.resultId ? { resultId: truncate(item.resultId, CAPS.name) } : {}),
     ...(approval
       ? {
           approval: {
             ...approval,
-            ...(approval.reason ? { reason: cap(approval.reason, CAPS.notice) } : {}),
+            ...(approval.reason ? { reason: truncate(approval.reason, CAPS.notice) } : {}),
           },
         }
       : {}),
@@ -186,7 +184,7 @@ function projectSubmissions(submissions: Record<string, Record<string, FormValue
       Object.fromEntries(
         Object.entries(values).map(([name, value]) => [
           name,
-          typeof value === 'string' ? cap(value, CAPS.formValue) : value,
+          typeof value === 'string' ? truncate(value, CAPS.formValue) : value,
         ]),
       ),
     ]),
@@ -206,7 +204,7 @@ export function serializeMessage(message: ThreadMessage): SavedMessage {
     return {
       role: 'user',
       id: message.id,
-      text: cap(message.text, CAPS.userText),
+      text: truncate(message.text, CAPS.userText),
       ...(data === undefined ? {} : { data }),
       ...(files?.length ? { files } : {}),
     };
@@ -222,7 +220,7 @@ export function serializeMessage(message: ThreadMessage): SavedMessage {
     ...(message.final
       ? {
           final: {
-            text: cap(message.final.text, CAPS.assistantText),
+            text: truncate(message.final.text, CAPS.assistantText),
             blockIds: [...message.final.blockIds],
           },
         }

@@ -13,6 +13,11 @@ const MAX_KEY = 40;
 /** The longest reason sent with a denial. */
 const MAX_REASON = 500;
 
+/**
+ * One line of at most `max` characters. (The same cut as catalog/shape's
+ * `truncate`, written here: importing that from this chunk makes the bundler
+ * split it out of the page's entry into a chunk the entry loads up front.)
+ */
 const clip = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;

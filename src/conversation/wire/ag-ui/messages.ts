@@ -14,6 +14,7 @@ import {
   type ToolItem,
   type UserMessage,
 } from '../../index.js';
+import { isString as str } from '../../../catalog/shape.js';
 
 /*
  * The conversation in AG-UI form and back. What goes back is what the back
@@ -137,8 +138,6 @@ export function toAgUiMessages(messages: readonly ThreadMessage[]): Message[] {
     message.role === 'user' ? [userMessage(message)] : turnMessages(message),
   );
 }
-
-const str = (value: unknown): value is string => typeof value === 'string';
 
 /** A user message's text: its text parts joined (other media are not shown). */
 function userText(content: unknown): string {

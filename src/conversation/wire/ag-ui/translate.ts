@@ -2,6 +2,7 @@ import type { Message } from '@ag-ui/core';
 import { BLOCK_PART, FINAL_ANSWER_PART } from '../../names.js';
 import { BLOCK_EVENT, FINAL_ANSWER_EVENT } from './names.js';
 import type { StreamPart } from '../../parts.js';
+import { isString as str } from '../../../catalog/shape.js';
 
 /*
  * AG-UI events as the conversation's stream parts: the thread applies them
@@ -26,7 +27,6 @@ export interface Translation {
 /** The event was not what its type promises. */
 export class MalformedEvent extends Error {}
 
-const str = (value: unknown): value is string => typeof value === 'string';
 const optionalStr = (value: unknown): value is string | undefined =>
   value === undefined || str(value);
 
