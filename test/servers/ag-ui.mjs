@@ -14,6 +14,9 @@
  * GET  /api/ag-ui/last?threadId=…  → the last RunAgentInput for that thread (without `test`)
  * GET  /api/ag-ui/{threadId}/stream → 204, counted: AG-UI has no resume, so a client should never ask
  * GET  /api/ag-ui/resumes?threadId=… → how many times that was asked for that thread
+ * GET  /api/ag-ui/ended?threadId=…&count=n → once n runs of that thread have ended (sent to the end,
+ *   cut, or left by the client): how many events each sent. A test asserts that nothing more
+ *   happens after the server says the stream ended.
  */
 import { EventEncoder } from '@ag-ui/encoder';
 
@@ -45,7 +48,29 @@ function runOf(input, { events = [], history }) {
 export function middleware() {
   const lastByThread = new Map();
   const resumesByThread = new Map();
+  const endedByThread = new Map();
+  const waiting = new Set();
+  const end = (threadId, sent) => {
+    endedByThread.set(threadId, [...(endedByThread.get(threadId) ?? []), sent]);
+    for (const waiter of waiting) waiter();
+  };
+  const ended = (threadId, count) =>
+    new Promise((resolve) => {
+      const check = () => {
+        const runs = endedByThread.get(threadId) ?? [];
+        if (runs.length < count) return;
+        waiting.delete(check);
+        resolve(runs);
+      };
+      waiting.add(check);
+      check();
+    });
   return async (ctx, next) => {
+    if (ctx.path === '/api/ag-ui/ended') {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(await ended(ctx.query.threadId, Number(ctx.query.count ?? 1)));
+      return;
+    }
     const resume = /^\/api\/ag-ui\/([^/]+)\/stream$/.exec(ctx.path);
     if (resume && ctx.method === 'GET') {
       const threadId = decodeURIComponent(resume[1]);
@@ -81,6 +106,8 @@ export function middleware() {
     }
     const closed = new Promise((resolve) => res.on('close', resolve));
     let sent = 0;
+    // Logged once the response has left (or the client left), not when this handler returns.
+    void closed.then(() => end(input.threadId, sent));
     for (const event of runOf(input, test)) {
       if (res.destroyed) return;
       if (test.delayMs) await sleep(test.delayMs);

@@ -15,6 +15,10 @@
  *   that chat id, else the recorded answer from its start, then live until it ends
  * GET  /api/test-chat/last?id=…  → the last request body for that chat id
  * GET  /api/test-chat/resumes?id=…  → how many times that chat's answer was asked for again
+ * GET  /api/test-chat/ended?id=…&what=post|resume|generated&count=n  → once n responses of that
+ *   kind for that chat id have ended (sent to the end, cut, or left by the client), or n answers
+ *   were generated to their end: the log of that chat id, `[{ what, status }]`. A test asserts
+ *   that nothing more happens after the server says the stream ended.
  */
 import {
   createUIMessageStream,
@@ -96,7 +100,34 @@ async function send(res, recording, cutAfter) {
   }
 }
 
+/** What ended for each chat id, and who waits for it: the server's word that a stream is over. */
+class EndLog {
+  entries = new Map();
+  waiting = new Set();
+
+  add(id, what, status) {
+    if (!this.entries.has(id)) this.entries.set(id, []);
+    this.entries.get(id).push({ what, status });
+    for (const waiter of this.waiting) waiter();
+  }
+
+  /** The log of `id` once it holds `count` entries of kind `what`. */
+  until(id, what, count) {
+    return new Promise((resolve) => {
+      const check = () => {
+        const log = this.entries.get(id) ?? [];
+        if (log.filter((entry) => entry.what === what).length < count) return;
+        this.waiting.delete(check);
+        resolve(log);
+      };
+      this.waiting.add(check);
+      check();
+    });
+  }
+}
+
 export function middleware() {
+  const ended = new EndLog();
   const lastById = new Map();
   const recordings = new Map();
   const resumesById = new Map();
@@ -121,10 +152,18 @@ export function middleware() {
       ctx.type = 'application/json';
       return;
     }
+    if (ctx.path === '/api/test-chat/ended') {
+      const { id, what = 'post', count = '1' } = ctx.query;
+      ctx.body = JSON.stringify(await ended.until(id, what, Number(count)));
+      ctx.type = 'application/json';
+      return;
+    }
     const resume = /^\/api\/test-chat\/([^/]+)\/stream$/.exec(ctx.path);
     if (resume && ctx.method === 'GET') {
       const id = decodeURIComponent(resume[1]);
       resumesById.set(id, (resumesById.get(id) ?? 0) + 1);
+      // Logged once the response has left (or the client left), not when this handler returns.
+      ctx.res.once('close', () => ended.add(id, 'resume', ctx.status));
       const delay = Number(ctx.query.resumeDelayMs) || 0;
       if (delay) await sleep(delay);
       if (ctx.query.resumeStatus) {
@@ -145,6 +184,7 @@ export function middleware() {
     if (ctx.path !== '/api/test-chat' || ctx.method !== 'POST') return next();
     const last = JSON.parse(await readBody(ctx.req));
     lastById.set(last.id, last);
+    ctx.res.once('close', () => ended.add(last.id, 'post', ctx.res.statusCode));
     const { script = [], delayMs = 0, status, dropAfter, resumeDropAfter, raw } = last.test ?? {};
     if (status) {
       ctx.status = status;
@@ -162,7 +202,7 @@ export function middleware() {
     sweep();
     const recording = new Recording(resumeDropAfter);
     if (last.id !== undefined) recordings.set(last.id, recording);
-    void recording.generate(script, delayMs);
+    void recording.generate(script, delayMs).then(() => ended.add(last.id, 'generated', 200));
     await send(res, recording, dropAfter);
   };
 }

@@ -254,7 +254,9 @@ describe('agent-thread', () => {
     const kept = outline(thread);
     expect(kept).to.include('word2').and.include('Stopped.');
     expect(thread.busy).to.equal(false);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server says the stream ended: the answer generated to its end, and the request is over.
+    await fetch('/api/test-chat/ended?id=transport-stop&what=generated');
+    await fetch('/api/test-chat/ended?id=transport-stop&what=post');
     await settle(thread);
     expect(outline(thread)).to.equal(kept);
   });

@@ -12,7 +12,8 @@ import { uid, type Part } from '../../test-support/parts.js';
  * `GET /api/test-chat/{id}/stream`, as a resumable stream store does.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The client's pause between asks again (RETRY_DELAY in resume-controller.ts). */
+const RETRY_DELAY = 250;
 const LOST = 'The connection was lost. What arrived so far is kept.';
 const SENTENCES = Array.from({ length: 10 }, (_, i) => `Sentence ${i} of the answer.`);
 
@@ -42,6 +43,29 @@ function answer(messageId?: string): Part[] {
     { type: 'finish' },
   ];
 }
+
+/**
+ * Waits until the server says `count` of this chat's responses of kind `what` have ended (a
+ * `post` or a `resume` sent to its end, cut, or left), or an answer was `generated` to its end.
+ */
+const ended = async (chatId: string, what: 'post' | 'resume' | 'generated', count = 1) =>
+  (
+    await fetch(`/api/test-chat/ended?id=${encodeURIComponent(chatId)}&what=${what}&count=${count}`)
+  ).json();
+
+// Room for every request of this file: the default buffer (250) fills and then records none.
+performance.setResourceTimingBufferSize(10_000);
+
+/** Waits until the page has read a response from `/{chatId}/stream` to its end (its timing entry). */
+const streamRead = (chatId: string) =>
+  waitUntil(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes(`/${encodeURIComponent(chatId)}/stream`)),
+    'the page never finished reading its ask',
+    { timeout: 5000 },
+  );
 
 /** How many times the server was asked for this chat's answer again. */
 const resumes = async (chatId: string): Promise<number> =>
@@ -228,7 +252,9 @@ describe('resuming an answer in flight', () => {
     const errors = collectErrors(el);
     expect(el.busy, 'not busy while the question is pending').to.equal(false);
     expect($(el, '.composer .send').textContent!.trim()).to.equal('Send');
-    await sleep(600);
+    // The server answered the ask on connect (after 400 ms, with nothing recorded), and the page read it.
+    await ended(id, 'resume');
+    await streamRead(id);
     await settle(el);
     expect(outline($(el, '.messages'))).to.equal(asSaved);
     expect(el.busy).to.equal(false);
@@ -248,7 +274,8 @@ describe('resuming an answer in flight', () => {
       );
       const errors = collectErrors(el);
       await el.restored;
-      await sleep(300);
+      // The page has read the failed ask to its end.
+      await streamRead(id);
       await settle(el);
       expect(errors).to.deep.equal([]);
       expect($$(el, 'agent-turn')).to.have.length(0);
@@ -266,11 +293,15 @@ describe('resuming an answer in flight', () => {
     });
     $(first, '.composer .send').click();
     await first.saved();
-    await sleep(300);
+    // The server says the stopped request is over and the answer generated to its end.
+    await ended(id, 'post');
+    await ended(id, 'generated');
     first.remove();
 
     const second = await thread(id, { asks: false });
-    await sleep(300);
+    // Kept on purpose: there is no ask to wait for, so this proves none came within the client's
+    // pause between asks (a page that asks does so on restore, well within this window).
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY + 50));
     await settle(second);
     expect(await resumes(id), 'only when the first page connected').to.equal(1);
     expect(outline(second)).to.include('Stopped.').and.not.include('The last words.');
@@ -290,7 +321,10 @@ describe('resuming an answer in flight', () => {
     expect(count(screen, SENTENCES[0]!), 'each replay replaced the last').to.equal(1);
     expect(errors).to.deep.equal(['connection_lost']);
     expect(el.messages.at(-1)).to.include({ status: 'interrupted' });
-    await sleep(800);
+    // The server says the fourth ask ended; then, kept on purpose, a wait past the client's pause
+    // between asks proves that no fifth ask came (there is no event for an ask that never comes).
+    await ended(id, 'resume', 4);
+    await new Promise((resolve) => setTimeout(resolve, 3 * RETRY_DELAY));
     expect(await resumes(id)).to.equal(4);
   });
 

@@ -392,7 +392,8 @@ describe('<agent-thread protocol="ag-ui">', () => {
     agui.stop();
     await sent;
     expect(agui.messages.at(-1)).to.include({ status: 'stopped' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The server says the run's stream ended (the client left it), so nothing more can arrive.
+    await fetch(`/api/ag-ui/ended?threadId=${encodeURIComponent(agui.threadId!)}`);
     expect(await seen(agui)).not.to.include('Part 6.');
   });
 });
