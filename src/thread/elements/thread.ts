@@ -67,6 +67,7 @@ import { AnswerElement } from '../../base/answer-element.js';
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 export class AgentThread extends AnswerElement {
+  /** @internal */
   static override dependencies = { 'agent-turn': AgentTurn };
   static override styles = threadStyles;
 

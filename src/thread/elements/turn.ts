@@ -104,6 +104,7 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * @csspart process - The "View process" disclosure.
  */
 export class AgentTurn extends AnswerElement {
+  /** @internal */
   static override dependencies = { 'answer-block': AnswerBlock };
   static override styles = turnStyles;
 
