@@ -7,6 +7,7 @@ import { memoryStore, type ThreadStore } from '../../store/index.js';
 import '../define.js';
 import { HISTORY_STEP } from '../controllers/follow-controller.js';
 import type { AgentThread } from '../elements/thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 import { text, uid, type Part } from '../../test-support/parts.js';
 
 const turn = (answer: string, extra: Part[] = []): Part[] => [
@@ -135,13 +136,13 @@ describe('thread persistence', () => {
   it('"New conversation" clears the screen and the store, with no dialog', async () => {
     const id = uid('clear');
     const el = await thread(id);
-    expect(el.shadowRoot!.querySelector('.new')).to.equal(null);
+    const reader = harness(el);
+    expect(reader.queryButton('New conversation')).to.equal(undefined);
     await talk(el, 'Something', turn('Some answer'));
-    $(el, '.new').click();
-    await waitUntil(() => el.messages.length === 0, undefined, { timeout: 5000 });
+    await reader.newConversation();
     await el.saved();
     await settle(el);
-    expect(el.shadowRoot!.querySelector('.new')).to.equal(null);
+    expect(reader.queryButton('New conversation')).to.equal(undefined);
     expect($(el, '.empty').textContent).to.equal('Ask a question to start.');
     const again = await thread(id);
     expect(again.messages).to.deep.equal([]);
@@ -162,19 +163,17 @@ describe('thread persistence', () => {
     expect(el.messages).to.have.length(60);
     expect($$(el, '.messages > .entry')).to.have.length(20);
     expect(outline(el)).to.include('Answer 29').and.not.include('Answer 19');
-    const earlier = $(el, '.earlier');
-    expect(earlier.textContent!.trim()).to.equal('Show earlier messages');
-    earlier.click();
-    await settle(el);
+    const reader = harness(el);
+    expect(reader.queryButton('Show earlier messages')).to.exist;
+    await reader.showEarlier();
     // One exchange at a time, the one before what was shown.
     expect($$(el, '.messages > .entry')).to.have.length(20 + HISTORY_STEP);
     expect(outline(el)).to.include('Answer 19').and.not.include('Answer 18');
-    for (let i = 0; i < 100 && el.shadowRoot!.querySelector('.earlier'); i++) {
-      $(el, '.earlier').click();
-      await settle(el);
+    for (let i = 0; i < 100 && reader.queryButton('Show earlier messages'); i++) {
+      await reader.showEarlier();
     }
     expect($$(el, '.messages > .entry')).to.have.length(60);
-    expect(el.shadowRoot!.querySelector('.earlier')).to.equal(null);
+    expect(reader.queryButton('Show earlier messages')).to.equal(undefined);
   });
 
   it('shows a turn completed in another page of the same origin without a reload', async () => {
