@@ -8,6 +8,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 import { fuzzRuns, fuzzTimeout } from '../../test-support/fuzz.js';
 import { text, type Part } from '../../test-support/parts.js';
 
@@ -202,7 +203,7 @@ describe('agent-thread', () => {
         },
       },
     };
-    const textarea = $<HTMLTextAreaElement>(thread, 'textarea');
+    const textarea = harness(thread).messageBox;
     textarea.focus();
     await sendKeys({ type: 'Hi there' });
     await sendKeys({ press: 'Shift+Enter' });
@@ -247,10 +248,9 @@ describe('agent-thread', () => {
       timeout: 15_000,
     });
     await settle(thread);
-    const send = $<HTMLButtonElement>(thread, '.composer .send');
-    expect(send.textContent!.trim()).to.equal('Stop');
-    send.click();
-    await settle(thread);
+    const reader = harness(thread);
+    expect(reader.queryButton('Send')).to.equal(undefined);
+    await reader.stop();
     const kept = outline(thread);
     expect(kept).to.include('word2').and.include('Stopped.');
     expect(thread.busy).to.equal(false);
@@ -538,7 +538,8 @@ describe('agent-thread', () => {
       const scroller = scrollerOf(thread);
       expect(fromBottom(scroller)).to.be.lessThan(2);
       const process = processBox(turns(thread)[0]!);
-      const summary = process.querySelector('summary')!;
+      const summary = harness(thread).button('View process', turns(thread)[0]!);
+      expect(summary.parentElement).to.equal(process);
       const before = summary.getBoundingClientRect().top;
       summary.focus();
       await sendKeys({ press: 'Enter' });

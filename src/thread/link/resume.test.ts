@@ -4,6 +4,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 import { uid, type Part } from '../../test-support/parts.js';
 
 /*
@@ -251,7 +252,9 @@ describe('resuming an answer in flight', () => {
     const el = await thread(id, { store, api: '/api/test-chat?resumeDelayMs=400' });
     const errors = collectErrors(el);
     expect(el.busy, 'not busy while the question is pending').to.equal(false);
-    expect($(el, '.composer .send').textContent!.trim()).to.equal('Send');
+    const reader = harness(el);
+    expect(reader.button('Send')).to.exist;
+    expect(reader.queryButton('Stop')).to.equal(undefined);
     // The server answered the ask on connect (after 400 ms, with nothing recorded), and the page read it.
     await ended(id, 'resume');
     await streamRead(id);
@@ -291,7 +294,7 @@ describe('resuming an answer in flight', () => {
     await waitUntil(() => outline(first).includes(SENTENCES[1]!), 'the answer did not start', {
       timeout: 5000,
     });
-    $(first, '.composer .send').click();
+    await harness(first).stop();
     await first.saved();
     // The server says the stopped request is over and the answer generated to its end.
     await ended(id, 'post');
