@@ -197,21 +197,39 @@ export class ThreadHarness {
     await until(() => this.queryButton('Copied', scope ?? this.thread), 'Copy did not finish');
   }
 
-  /** Presses Edit on a question (the newest, or the one in `scope`), replaces its text with `text` and sends it; resolves when the edited question is on screen. */
-  async edit(text: string, scope?: Element): Promise<void> {
+  /** Presses Edit on a question (the newest, or the one in `scope`); resolves with the edit box once it shows. */
+  async startEditing(scope?: Element): Promise<HTMLTextAreaElement> {
     this.button('Edit', scope ?? this.thread).click();
+    await until(() => this.editBox(), 'Edit did not open the edit box');
     await settle(this.thread);
-    const box = getByRole<HTMLTextAreaElement>(this.thread, 'textbox', 'Edit message');
+    return this.editBox()!;
+  }
+
+  /** The open edit box, or undefined. */
+  editBox(): HTMLTextAreaElement | undefined {
+    return queryByRole<HTMLTextAreaElement>(this.thread, 'textbox', 'Edit message');
+  }
+
+  /** Replaces the open edit box's text with `text` and presses its Send; resolves when the edited question is on screen. */
+  async sendEdit(text: string): Promise<void> {
+    const box = this.editBox();
+    if (!box) throw new Error('no edit box is open');
     box.focus();
     box.select();
     await sendKeys({ type: text });
     await settle(this.thread);
     this.button('Send', box.form ?? this.thread).click();
     await until(
-      () => this.questions().some((question) => question.includes(text.trim())),
+      () => !this.editBox() && this.questions().some((question) => question.includes(text.trim())),
       `the edited question "${text}" did not show`,
     );
     await settle(this.thread);
+  }
+
+  /** Edits a question (the newest, or the one in `scope`) to `text` and sends it. */
+  async edit(text: string, scope?: Element): Promise<void> {
+    await this.startEditing(scope);
+    await this.sendEdit(text);
   }
 
   /** Presses "New conversation"; resolves when the screen is empty. */

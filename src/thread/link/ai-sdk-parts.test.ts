@@ -1,7 +1,9 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../index.js';
 import type { AgentThread } from '../elements/thread.js';
 import { settle } from '../../test-support/settle.js';
+import { harness, queryByRole } from '../../test-support/thread-harness.js';
 
 /*
  * Everything an AI SDK back end sends and what a reader does with it, end
@@ -57,14 +59,6 @@ function textIn(element: Element): string {
       ? node.textContent!
       : [...((node as Element).shadowRoot ?? node).childNodes].map(walk).join('');
   return walk(element).replace(/\s+/g, ' ');
-}
-/** A button of the thread (or of an element in it) by its accessible name. */
-function button(root: Element | ShadowRoot, name: string): HTMLButtonElement {
-  const found = [
-    ...((root instanceof Element && root.shadowRoot) || root).querySelectorAll('button'),
-  ].filter((b) => (b.getAttribute('aria-label') ?? b.textContent!.trim()) === name);
-  if (!found.length) throw new Error(`no button named ${name}`);
-  return found.at(-1)!;
 }
 /** An element of the lazily loaded parts (sources, files, approval) in the last turn, once its chunk has loaded and it has rendered. */
 async function partOf(
@@ -148,7 +142,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       await answered(thread, 2);
       const card = await partOf(thread, 'answer-approval');
       expect(textIn(card)).to.include('delete_file').and.include('/reports/q3-draft.pdf');
-      button(card, 'Approve').click();
+      await harness(thread).approve();
       await waitUntil(
         () => textIn(lastTurn(thread)).includes('Deleted /reports/q3-draft.pdf.'),
         'no continuation',
@@ -179,11 +173,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       const thread = await open(chat, api);
       await thread.send('delete the Q3 draft');
       await answered(thread, 2);
-      const card = await partOf(thread, 'answer-approval');
-      const reason = card.shadowRoot!.querySelector('input, textarea') as HTMLInputElement;
-      reason.value = 'Keep it for the audit';
-      reason.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-      button(card, 'Deny').click();
+      await harness(thread).deny('Keep it for the audit');
       await waitUntil(
         () => textIn(lastTurn(thread)).includes('I did not delete it.'),
         'no continuation',
@@ -210,7 +200,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     await answered(thread, 2);
     expect(textIn(lastTurn(thread))).to.include('Answer number 1.');
     const oldId = thread.messages[1]!.id;
-    button(thread, 'Regenerate').click();
+    await harness(thread).regenerate();
     await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 2.'), 'no new answer', {
       timeout: 15_000,
     });
@@ -240,13 +230,10 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     const firstId = thread.messages[0]!.id;
 
     const firstEdit = thread.shadowRoot!.querySelector(`[data-message-id="${firstId}"]`)!;
-    button(firstEdit, 'Edit').click();
-    await thread.updateComplete;
-    const box = thread.shadowRoot!.querySelector('#edit-message') as HTMLTextAreaElement;
+    const reader = harness(thread);
+    const box = await reader.startEditing(firstEdit);
     expect(thread.shadowRoot!.activeElement).to.equal(box);
-    box.value = 'first question, edited';
-    box.dispatchEvent(new Event('input'));
-    thread.shadowRoot!.querySelector<HTMLButtonElement>('.edit button[type=submit]')!.click();
+    await reader.sendEdit('first question, edited');
     await answered(thread, 2);
 
     const edited = (await requests(chat)).at(-1)!;
@@ -274,13 +261,12 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     const entry = thread.shadowRoot!.querySelector(
       `[data-message-id="${thread.messages[0]!.id}"]`,
     )!;
-    button(entry, 'Edit').click();
-    await thread.updateComplete;
-    const box = thread.shadowRoot!.querySelector('#edit-message') as HTMLTextAreaElement;
-    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    await thread.updateComplete;
-    await thread.updateComplete;
-    expect(thread.shadowRoot!.querySelector('#edit-message')).to.equal(null);
+    const reader = harness(thread);
+    const box = await reader.startEditing(entry);
+    expect(thread.shadowRoot!.activeElement).to.equal(box);
+    await sendKeys({ press: 'Escape' });
+    await settle(thread);
+    expect(queryByRole(thread, 'textbox', 'Edit message')).to.equal(undefined);
     expect(thread.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Edit');
     expect(await requests(chat)).to.have.length(1);
   });
@@ -294,7 +280,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     expect(thread.messages[1]).to.deep.include({ status: 'error' });
     thread.api = API;
     await thread.updateComplete;
-    button(thread, 'Retry').click();
+    await harness(thread).retry();
     await waitUntil(() => textIn(lastTurn(thread)).includes('Answer number 1.'), 'no answer', {
       timeout: 15_000,
     });
@@ -313,8 +299,9 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     transfer.items.add(note);
     input.files = transfer.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitUntil(() => !button(thread, 'Send').disabled, 'the file was not attached');
-    button(thread, 'Send').click();
+    const reader = harness(thread);
+    await waitUntil(() => !reader.button('Send').disabled, 'the file was not attached');
+    reader.button('Send').click();
     await answered(thread, 2);
     expect(textIn(lastTurn(thread))).to.include('I received 1 file(s): notes.txt.');
     const [sent] = await requests(chat);
@@ -343,7 +330,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
       value: { writeText: async (text: string) => void (copied = text) },
     });
     try {
-      button(thread, 'Copy').click();
+      await harness(thread).copy();
       await waitUntil(() => copied !== '', 'nothing copied');
     } finally {
       delete (navigator as { clipboard?: unknown }).clipboard;
@@ -352,6 +339,6 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     expect(copied).to.include('Revenue grew 12% [1], driven by cloud [2].');
     expect(copied).to.include('[Q3 report](https://example.com/q3-report)');
     await thread.updateComplete;
-    expect(button(thread, 'Copied')).to.exist;
+    expect(harness(thread).button('Copied')).to.exist;
   });
 });
