@@ -242,12 +242,36 @@ export class ThreadHarness {
     await settle(this.thread);
   }
 
-  /** Presses "Show earlier messages"; resolves when more messages are on screen. */
+  /** Presses "Show earlier messages"; resolves when an earlier message is the first on screen. */
   async showEarlier(): Promise<void> {
-    const shown = () => allByRole(this.thread, 'article', /^(You|Assistant)$/).length;
-    const before = shown();
-    this.button('Show earlier messages').click();
-    await until(() => shown() > before, 'no earlier messages showed');
+    await this.page('Show earlier messages', () => this.firstShown());
+  }
+
+  /** Presses "Show later messages"; resolves when a later message is the last on screen. */
+  async showLater(): Promise<void> {
+    await this.page('Show later messages', () => this.lastShown());
+  }
+
+  /** The record id of the first message on screen. */
+  firstShown(): string | undefined {
+    return this.shownIds()[0];
+  }
+
+  /** The record id of the last message on screen. */
+  lastShown(): string | undefined {
+    return this.shownIds().at(-1);
+  }
+
+  private shownIds(): string[] {
+    return allByRole(this.thread, 'article', /^(You|Assistant)$/).map(
+      (el) => el.closest('[data-message-id]')?.getAttribute('data-message-id') ?? '',
+    );
+  }
+
+  private async page(name: string, edge: () => string | undefined): Promise<void> {
+    const before = edge();
+    this.button(name).click();
+    await until(() => edge() !== before, `"${name}" showed nothing new`);
     await settle(this.thread);
   }
 

@@ -4,6 +4,7 @@ import { settle } from '../../test-support/settle.js';
 import '../define.js';
 import { HISTORY_WINDOW } from './follow-controller.js';
 import type { AgentThread } from '../elements/thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 
 /* A long live conversation keeps only its end rendered while the reader follows it. */
 
@@ -11,6 +12,8 @@ const ids = (el: AgentThread) => el.messages.map((message) => message.id);
 const shownIds = (el: AgentThread) =>
   $$(el, '.messages > .entry').map((entry) => (entry as HTMLElement).dataset.messageId!);
 const scrollerOf = (el: AgentThread) => $(el, '.scroller') as HTMLElement;
+const EARLIER = 'Show earlier messages';
+const LATER = 'Show later messages';
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /** An answer the host feeds (an agent speaking up), with no question: the reader did nothing. */
@@ -46,7 +49,8 @@ describe('a long live conversation', () => {
 
     const scroller = scrollerOf(el);
     const seen = new Set(shown);
-    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) {
+    const reader = harness(el);
+    for (let i = 0; i < 100 && reader.queryButton(EARLIER); i++) {
       scroller.scrollTop = 0;
       const first = shownIds(el)[0];
       await waitUntil(
@@ -69,6 +73,7 @@ describe('a long live conversation', () => {
   it('pages back down after paging far up, keeping what the reader sees in place, and follows the end again', async () => {
     const el = await liveThread(40);
     const scroller = scrollerOf(el);
+    const reader = harness(el);
     const topOf = (id: string) => $(el, `[data-message-id="${id}"]`).getBoundingClientRect().top;
     /** The first message the reader sees. */
     const inView = () =>
@@ -78,10 +83,10 @@ describe('a long live conversation', () => {
           scroller.getBoundingClientRect().top,
       )!;
     /** Presses a paging button: the first message the reader saw stays where it was on screen. */
-    const page = async (button: '.earlier' | '.later') => {
+    const page = async (button: typeof EARLIER | typeof LATER) => {
       const seen = inView();
       const top = topOf(seen);
-      $(el, button).click();
+      await (button === EARLIER ? reader.showEarlier() : reader.showLater());
       await settle(el);
       await frame();
       expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
@@ -90,14 +95,14 @@ describe('a long live conversation', () => {
     scroller.scrollTop = 200;
     scroller.dispatchEvent(new Event('scroll'));
     await frame();
-    for (let i = 0; i < 100 && $$(el, '.earlier').length; i++) await page('.earlier');
+    for (let i = 0; i < 100 && reader.queryButton(EARLIER); i++) await page(EARLIER);
     expect(shownIds(el)[0]).to.equal(ids(el)[0]);
     expect(shownIds(el)).to.have.length(HISTORY_WINDOW);
     expect(shownIds(el)).not.to.include('a39');
 
-    await page('.later');
+    await page(LATER);
     expect(shownIds(el)[0], 'what is far above is let go').not.to.equal(ids(el)[0]);
-    for (let i = 0; i < 100 && $$(el, '.later').length; i++) {
+    for (let i = 0; i < 100 && reader.queryButton(LATER); i++) {
       scroller.scrollTop = scroller.scrollHeight;
       const end = shownIds(el).at(-1);
       await waitUntil(
@@ -120,8 +125,7 @@ describe('a long live conversation', () => {
   it('keeps what the reader scrolled up to while new messages arrive', async () => {
     const el = await liveThread(30);
     const scroller = scrollerOf(el);
-    $(el, '.earlier').click();
-    await settle(el);
+    await harness(el).showEarlier();
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
     await frame();

@@ -3,6 +3,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 
 /*
  * A finished answer's text is rendered for good, as plain DOM: the reader
@@ -77,10 +78,7 @@ describe('a finished answer', () => {
       value: { writeText: async (text: string) => void (copied = text) },
     });
     try {
-      const copy = [...thread.shadowRoot!.querySelectorAll('button')].find(
-        (b) => b.textContent!.trim() === 'Copy',
-      )!;
-      copy.click();
+      await harness(thread).copy();
       await waitUntil(() => copied !== '', 'nothing copied');
     } finally {
       delete (navigator as { clipboard?: unknown }).clipboard;
