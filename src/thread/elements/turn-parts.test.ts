@@ -13,6 +13,7 @@ import { outline, settle } from '../../test-support/settle.js';
 import type { AgentThread } from './thread.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
 import { text, type Part } from '../../test-support/parts.js';
+import { getByRole } from '../../test-support/thread-harness.js';
 
 /*
  * An assistant turn fed real AI SDK part sequences through the thread's
@@ -157,7 +158,7 @@ describe('agent-turn and the parts an AI SDK stream carries', () => {
     expect($(card, '.input').textContent!.replace(/\s+/g, ' ')).to.include('to: ops@example.com');
     await expect(el).to.be.accessible();
 
-    setTimeout(() => $$(card, 'button')[0]!.click());
+    setTimeout(() => getByRole(card, 'button', 'Approve').click());
     const event = await oneEvent(el, 'answer-approval-response');
     expect(event.detail).to.deep.equal({ approvalId: 'ap-1', approved: true });
     // The thread records the answer in place and shows the turn again.

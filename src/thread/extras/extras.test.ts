@@ -6,6 +6,9 @@ import type { AnswerApproval } from './approval.js';
 import './extras.chunk.js';
 import type { AnswerFiles } from './files.js';
 import type { AnswerSources } from './sources.js';
+import { getByRole } from '../../test-support/thread-harness.js';
+
+const REASON = 'Reason (optional)';
 
 /* Sources, files and tool approvals: what a stream carries besides text and blocks. */
 
@@ -208,8 +211,8 @@ describe('answer-approval', () => {
     const el = await fixture<AnswerApproval>(
       html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
     );
-    $<HTMLInputElement>(el, 'input').value = '  Not this week.  ';
-    setTimeout(() => $$(el, 'button')[1]!.click());
+    getByRole<HTMLInputElement>(el, 'textbox', REASON).value = '  Not this week.  ';
+    setTimeout(() => getByRole(el, 'button', 'Deny').click());
     const event = await oneEvent(el, 'answer-approval-response');
     expect(event.detail).to.deep.equal({
       approvalId: 'approval-1',
@@ -230,8 +233,8 @@ describe('answer-approval', () => {
     let el = await fixture<AnswerApproval>(
       html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
     );
-    $<HTMLInputElement>(el, 'input').value = 'typed but approved';
-    setTimeout(() => $$(el, 'button')[0]!.click());
+    getByRole<HTMLInputElement>(el, 'textbox', REASON).value = 'typed but approved';
+    setTimeout(() => getByRole(el, 'button', 'Approve').click());
     expect((await oneEvent(el, 'answer-approval-response')).detail).to.deep.equal({
       approvalId: 'approval-1',
       approved: true,
@@ -242,8 +245,8 @@ describe('answer-approval', () => {
     el = await fixture<AnswerApproval>(
       html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
     );
-    $<HTMLInputElement>(el, 'input').value = 'y'.repeat(800);
-    setTimeout(() => $$(el, 'button')[1]!.click());
+    getByRole<HTMLInputElement>(el, 'textbox', REASON).value = 'y'.repeat(800);
+    setTimeout(() => getByRole(el, 'button', 'Deny').click());
     expect((await oneEvent(el, 'answer-approval-response')).detail.reason).to.have.length(500);
   });
 
