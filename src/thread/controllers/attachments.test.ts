@@ -10,6 +10,7 @@ import { Attachments, type FilePartFields } from './attachments.js';
 import { composer } from './composer.js';
 import { composerStyles } from './composer.styles.js';
 import { threadStyles } from '../elements/thread.styles.js';
+import { getByRole, queryByRole } from '../../test-support/thread-harness.js';
 
 /*
  * The composer's attachments as a reader uses them: Attach files, paste and
@@ -95,15 +96,11 @@ async function drop(el: AttachHost, files: File[]) {
 
 const chipNames = (el: AttachHost) => $$(el, '.chip .name').map((n) => n.textContent!.trim());
 const status = (el: AttachHost) => $(el, '[role="status"]').textContent!.trim();
-const sendButton = (el: AttachHost) => $<HTMLButtonElement>(el, 'button[type="submit"]');
+const sendButton = (el: AttachHost) => getByRole<HTMLButtonElement>(el, 'button', 'Send');
 const removeButton = (el: AttachHost, name: string) =>
-  $$<HTMLButtonElement>(el, '.chip button').find(
-    (b) => b.getAttribute('aria-label') === `Remove ${name}`,
-  );
+  queryByRole<HTMLButtonElement>(el, 'button', `Remove ${name}`);
 const attachButton = (el: AttachHost) =>
-  $$<HTMLButtonElement>(el, 'button').find(
-    (b) => !b.getAttribute('aria-label') && b.textContent!.trim() === 'Attach files',
-  );
+  queryByRole<HTMLButtonElement>(el, 'button', 'Attach files');
 
 function focused(): Element | null {
   let active = document.activeElement;
