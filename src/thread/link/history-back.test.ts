@@ -3,6 +3,7 @@ import { $$ } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import { harness } from '../../test-support/thread-harness.js';
 
 /*
  * What the thread sends back, as a back end written for `useChat` with the
@@ -167,7 +168,7 @@ for (const [major, api] of [
       const sent = el.send('Go slow, please.');
       // The model streams a word every 60 ms: the first arrive well before the last (the 40th).
       await waitUntil(() => outline(el).includes('Word 1.'), 'nothing arrived', { timeout: 5000 });
-      el.stop();
+      await harness(el).stop();
       await sent;
       expect(el.busy).to.equal(false);
       await waitUntil(

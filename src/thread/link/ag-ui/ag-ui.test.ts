@@ -9,6 +9,7 @@ import { $, $$, requestedUrls } from '../../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../../test-support/settle.js';
 import '../../define.js';
 import type { AgentThread } from '../../elements/thread.js';
+import { harness } from '../../../test-support/thread-harness.js';
 
 /*
  * One scripted conversation, streamed once as an AI SDK UI message stream
@@ -389,7 +390,7 @@ describe('<agent-thread protocol="ag-ui">', () => {
     const agui = await agUiThread({ events: asAgUiEvents(steps), delayMs: 60 });
     const sent = agui.send('Go slowly');
     await waitUntil(() => outline(agui).includes('Part 1.'), 'nothing arrived');
-    agui.stop();
+    await harness(agui).stop();
     await sent;
     expect(agui.messages.at(-1)).to.include({ status: 'stopped' });
     // The server says the run's stream ended (the client left it), so nothing more can arrive.
