@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { css, LitElement } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { queryByRole } from '../../test-support/thread-harness.js';
 import {
   FollowController,
   HISTORY_PAGE,
@@ -92,10 +93,7 @@ const atBottom = (el: FollowHost) => {
 const shown = (el: FollowHost) =>
   [...el.shadowRoot!.querySelectorAll('.entry')].map((entry) => entry.textContent!);
 /** The button whose accessible name (its text) is `name`, if it is there. */
-const button = (el: FollowHost, name: string) =>
-  [...el.shadowRoot!.querySelectorAll('button')].find(
-    (candidate) => candidate.textContent!.trim() === name,
-  );
+const button = (el: FollowHost, name: string) => queryByRole<HTMLButtonElement>(el, 'button', name);
 const press = async (el: FollowHost, name: string) => {
   const found = button(el, name);
   expect(found, `a "${name}" button`).to.exist;

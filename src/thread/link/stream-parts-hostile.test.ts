@@ -4,6 +4,7 @@ import { memoryStore } from '../../store/index.js';
 import { requestedUrls } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import type { AgentThread } from '../elements/thread.js';
+import { queryByRole } from '../../test-support/thread-harness.js';
 import { type Part } from '../../test-support/parts.js';
 
 /*
@@ -154,9 +155,11 @@ describe('hostile stream parts in <agent-thread>', () => {
       { type: 'finish' },
     ]);
     thread.addEventListener('answer-approval-response', (event) => heard.push(event.detail));
-    const blockButton = deep(turn.shadowRoot!.querySelector('answer-block')!, 'button').find(
-      (b) => b.textContent!.trim() === 'Approve',
-    ) as HTMLButtonElement;
+    const blockButton = queryByRole<HTMLButtonElement>(
+      turn.shadowRoot!.querySelector('answer-block')!,
+      'button',
+      'Approve',
+    )!;
     expect(blockButton, 'the block shows its own button').to.exist;
     blockButton.click();
     await settle(thread);
