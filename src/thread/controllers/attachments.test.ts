@@ -80,7 +80,7 @@ async function settled(el: AttachHost) {
 /** Drops `files` on the composer as a person dragging them from the desktop does. */
 async function drop(el: AttachHost, files: File[]) {
   const dataTransfer = transfer(files);
-  $(el, 'textarea').dispatchEvent(
+  messageBox(el).dispatchEvent(
     new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true, composed: true }),
   );
   const dropped = new DragEvent('drop', {
@@ -99,6 +99,7 @@ const status = (el: AttachHost) => $(el, '[role="status"]').textContent!.trim();
 const sendButton = (el: AttachHost) => getByRole<HTMLButtonElement>(el, 'button', 'Send');
 const removeButton = (el: AttachHost, name: string) =>
   queryByRole<HTMLButtonElement>(el, 'button', `Remove ${name}`);
+const messageBox = (el: AttachHost) => getByRole<HTMLTextAreaElement>(el, 'textbox', 'Message');
 const attachButton = (el: AttachHost) =>
   queryByRole<HTMLButtonElement>(el, 'button', 'Attach files');
 
@@ -244,7 +245,7 @@ describe('composer attachments', () => {
 
   it('attaches a file pasted into the message box; a text paste stays a text paste', async () => {
     const el = await openHost();
-    const textarea = $<HTMLTextAreaElement>(el, 'textarea');
+    const textarea = messageBox(el);
     const filePaste = new ClipboardEvent('paste', {
       clipboardData: transfer([png('pasted.png')]),
       bubbles: true,
@@ -279,7 +280,7 @@ describe('composer attachments', () => {
       cancelable: true,
       composed: true,
     });
-    $(el, 'textarea').dispatchEvent(over);
+    messageBox(el).dispatchEvent(over);
     await el.updateComplete;
     expect(over.defaultPrevented, 'a drop target').to.be.true;
     expect(form.classList.contains('dragging')).to.be.true;
@@ -302,7 +303,7 @@ describe('composer attachments', () => {
       cancelable: true,
       composed: true,
     });
-    $(el, 'textarea').dispatchEvent(textOver);
+    messageBox(el).dispatchEvent(textOver);
     expect(textOver.defaultPrevented, 'text drags are the browser’s').to.be.false;
   });
 
@@ -315,7 +316,7 @@ describe('composer attachments', () => {
     await el.updateComplete;
     expect(el.attachments.reading).to.be.true;
     expect(sendButton(el).disabled, 'disabled while reading').to.be.true;
-    $(el, 'textarea').dispatchEvent(
+    messageBox(el).dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
     );
     expect(el.sent, 'Enter waits too').to.have.length(0);
@@ -341,7 +342,7 @@ describe('composer attachments', () => {
     let opened = 0;
     picker.showPicker = () => void opened++;
 
-    $(el, 'textarea').focus();
+    messageBox(el).focus();
     await sendKeys({ press: 'Shift+Tab' });
     expect(focused()).to.equal(button);
     await sendKeys({ press: 'Enter' });
