@@ -5,7 +5,7 @@ import type { Block } from '../../catalog/index.js';
 import type { AnswerBlock } from '../../components/block/block.js';
 import { investigationBlock, revenueBlock } from '../../test-support/blocks.js';
 import { $, $$ } from '../../test-support/dom.js';
-import { openProcesses, outline, settle } from '../../test-support/settle.js';
+import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
 import { harness } from '../../test-support/thread-harness.js';
@@ -115,7 +115,7 @@ describe('agent-thread', () => {
     expect(process.querySelector('summary')!.textContent).to.equal('View process');
     // Folded steps are rendered when the reader first opens them.
     expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal(['q3-revenue']);
-    await openProcesses(turn!);
+    await harness(thread).viewProcess(turn!);
     expect(process.open).to.equal(true);
     expect($$(turn!, 'answer-block').map((b) => b.dataset.blockId)).to.deep.equal([
       'q3-revenue',

@@ -196,7 +196,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
   it('Regenerate replaces the last answer, sends regenerate-message with its id, and storage holds the new one', async () => {
     const chat = newChat();
     const thread = await open(chat);
-    await thread.send('hello');
+    await harness(thread).send('hello');
     await answered(thread, 2);
     expect(textIn(lastTurn(thread))).to.include('Answer number 1.');
     const oldId = thread.messages[1]!.id;
@@ -223,14 +223,14 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
   it('Edit sends the edited question in place of the old one; what came after is gone, in storage too', async () => {
     const chat = newChat();
     const thread = await open(chat);
-    await thread.send('first question');
+    const reader = harness(thread);
+    await reader.send('first question');
     await answered(thread, 2);
-    await thread.send('second question');
+    await reader.send('second question', { via: 'button' });
     await answered(thread, 4);
     const firstId = thread.messages[0]!.id;
 
     const firstEdit = thread.shadowRoot!.querySelector(`[data-message-id="${firstId}"]`)!;
-    const reader = harness(thread);
     const box = await reader.startEditing(firstEdit);
     expect(thread.shadowRoot!.activeElement).to.equal(box);
     await reader.sendEdit('first question, edited');
