@@ -5,6 +5,7 @@ import { $, $$, textOf } from '../../test-support/dom.js';
 import { openProcesses, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
+import { getByRole } from '../../test-support/thread-harness.js';
 import { uid, type Part } from '../../test-support/parts.js';
 
 /*
@@ -103,7 +104,7 @@ async function expectReviewOnly(thread: AgentThread) {
 async function expectNamedFormSubmits(thread: AgentThread) {
   const form = formOf(thread, 'booking');
   $<HTMLSelectElement>(form, 'select').value = 'Sat';
-  const sent = await sentDuring(thread, () => $(form, 'button[type=submit]').click());
+  const sent = await sentDuring(thread, () => getByRole(form, 'button', 'Book').click());
   expect(sent).to.deep.equal([
     {
       text: 'Book the repair\nWindow: Sat',
