@@ -19,14 +19,16 @@ import type { ThreadState } from './thread-state.js';
  */
 export function takeLateResult(state: ThreadState, json: unknown): AssistantTurn | undefined {
   const part = readPart(json);
-  // The sealed turn is the last one that is over: a question asked meanwhile may have opened the next.
+  // The sealed turn is the last one that is over: a question asked meanwhile may have opened the
+  // next.
   const turn = state.messages.findLast(
     (m): m is AssistantTurn => m.role === 'assistant' && m.closed,
   );
   if (!part || !turn || !('toolCallId' in part)) return undefined;
   const key = toolKey(part.toolCallId);
   const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === key);
-  // A `final_answer` call streamed after its report arrived as a data part (as `answerTools` writes it): the call that made the report.
+  // A `final_answer` call streamed after its report arrived as a data part (as `answerTools` writes
+  // it): the call that made the report.
   if (
     part.type === 'tool-input-available' &&
     part.toolName === FINAL_ANSWER &&

@@ -52,7 +52,10 @@ function plainTools(sdk: AiSdk) {
   };
 }
 
-/** Reads an answer's UI message stream into the thread state as `<agent-thread>` does (parts as they come over the wire). */
+/**
+ * Reads an answer's UI message stream into the thread state as `<agent-thread>` does (parts as they
+ * come over the wire).
+ */
 async function read(state: ThreadState, stream: ReadableStream<unknown>) {
   if (!state.openTurn) state.openNewTurn();
   const reader = stream.getReader();
@@ -98,7 +101,10 @@ async function answer(
   return model;
 }
 
-/** A conversation with everything a stream carries: calls, errors, blocks and reports both ways, sources, files, an approval, a form answer. */
+/**
+ * A conversation with everything a stream carries: calls, errors, blocks and reports both ways,
+ * sources, files, an approval, a form answer.
+ */
 async function conversation(sdk: AiSdk) {
   const state = new ThreadState();
   state.addUser('How did Q3 go?');

@@ -108,7 +108,8 @@ export function plainAgent() {
           const reported = (await result.steps).some((step) =>
             step.toolCalls.some((call) => call.toolName === 'final_answer'),
           );
-          // After the report, more parts and a pause before `finish`: a thread that reads to the end sees them, and shows none.
+          // After the report, more parts and a pause before `finish`: a thread that reads to the
+          // end sees them, and shows none.
           if (reported) {
             await sleep(300);
             writer.write({ type: 'text-start', id: 'late' });

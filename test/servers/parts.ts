@@ -13,39 +13,27 @@
  * The agent (src/test-support/parts-agent.ts) says what the model does.
  */
 import type { Context, Next } from 'koa';
-import { importOnMajor } from '../../src/test-support/ai-majors.js';
-import { sendResponse, toRequest } from '../../playground/node-http.js';
+import { sendResponse } from '../../playground/node-http.js';
+import { chatAgents, readChatBody } from './chat-agents.js';
 
-type PartsAgent = ReturnType<typeof import('../../src/test-support/parts-agent.js').partsAgent>;
+type AgentModule = typeof import('../../src/test-support/parts-agent.js');
 
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
-  const agents = new Map<string, PartsAgent>();
-  // ?ai=7: scripts/dev/ai-major-hooks.mjs gives that copy ai@7.
-  const load = (major: string) =>
-    importOnMajor<typeof import('../../src/test-support/parts-agent.js')>(
-      new URL('../../src/test-support/parts-agent.ts', import.meta.url),
-      major,
-    );
-  const agentFor = async (major: string, chatId: string) => {
-    if (!agents.has(chatId)) agents.set(chatId, (await load(major)).partsAgent());
-    return agents.get(chatId)!;
-  };
+  const agents = chatAgents(
+    new URL('../../src/test-support/parts-agent.ts', import.meta.url),
+    (module: AgentModule) => module.partsAgent(),
+  );
 
   return async (ctx: Context, next: Next) => {
     if (!ctx.path.startsWith('/api/parts/')) return next();
     ctx.respond = false;
-    const chatId = typeof ctx.query.chat === 'string' ? ctx.query.chat : '';
+    const chatId = ctx.query.chat;
     const chat = /^\/api\/parts\/(?:(7)\/)?chat$/.exec(ctx.path);
     if (chat && ctx.method === 'POST') {
-      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as
-        { id?: unknown; messages?: unknown } | undefined;
-      if (typeof body?.id !== 'string')
-        return sendResponse(
-          ctx.res,
-          Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }),
-        );
-      const agent = await agentFor(chat[1] ?? '6', body.id);
+      const body = await readChatBody(ctx);
+      if (!body) return;
+      const agent = await agents.for(chat[1] ?? '6', body.id);
       agent.requests.push(body);
       return sendResponse(ctx.res, await agent.chat(body));
     }

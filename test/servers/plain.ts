@@ -10,35 +10,26 @@
  *                                  ended, and whether each response was sent to its end or cut off
  */
 import type { Context, Next } from 'koa';
-import { importOnMajor } from '../../src/test-support/ai-majors.js';
-import { sendResponse, toRequest } from '../../playground/node-http.js';
+import { sendResponse } from '../../playground/node-http.js';
+import { chatAgents, readChatBody } from './chat-agents.js';
 
-type PlainAgent = ReturnType<typeof import('../../src/test-support/plain-agent.js').plainAgent>;
+type AgentModule = typeof import('../../src/test-support/plain-agent.js');
 
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
-  const agents = new Map<string, PlainAgent>();
-  // ?ai=7: scripts/dev/ai-major-hooks.mjs gives that copy ai@7.
-  const load = (major: string) =>
-    importOnMajor<typeof import('../../src/test-support/plain-agent.js')>(
-      new URL('../../src/test-support/plain-agent.ts', import.meta.url),
-      major,
-    );
+  const agents = chatAgents(
+    new URL('../../src/test-support/plain-agent.ts', import.meta.url),
+    (module: AgentModule) => module.plainAgent(),
+  );
 
   return async (ctx: Context, next: Next) => {
     if (!ctx.path.startsWith('/api/plain/')) return next();
     ctx.respond = false;
     const chat = /^\/api\/plain\/(?:(7)\/)?chat$/.exec(ctx.path);
     if (chat && ctx.method === 'POST') {
-      const body = (await (await toRequest(ctx.req)).json().catch(() => undefined)) as
-        { id?: unknown; messages?: unknown } | undefined;
-      if (typeof body?.id !== 'string')
-        return sendResponse(
-          ctx.res,
-          Response.json({ error: 'The body needs the chat `id`.' }, { status: 400 }),
-        );
-      if (!agents.has(body.id)) agents.set(body.id, (await load(chat[1] ?? '6')).plainAgent());
-      const agent = agents.get(body.id)!;
+      const body = await readChatBody(ctx);
+      if (!body) return;
+      const agent = await agents.for(chat[1] ?? '6', body.id);
       agent.requests.push(body);
       // A client that leaves early closes the connection before the response has ended.
       ctx.res.once('close', () =>
@@ -47,7 +38,7 @@ export function middleware() {
       return sendResponse(ctx.res, await agent.chat(body));
     }
     if (ctx.path === '/api/plain/log' && ctx.method === 'GET') {
-      const agent = agents.get(typeof ctx.query.chat === 'string' ? ctx.query.chat : '');
+      const agent = agents.get(ctx.query.chat);
       const log = agent
         ? {
             requests: agent.requests,

@@ -29,7 +29,10 @@ export interface EventHandler {
   late(data: StreamEvent): boolean;
 }
 
-/** How many times in a row an answer whose connection dropped is asked for again before the reader is told. */
+/**
+ * How many times in a row an answer whose connection dropped is asked for again before the reader
+ * is told.
+ */
 export const MAX_RESUME_ATTEMPTS = 3;
 
 /**
@@ -201,7 +204,10 @@ export class StreamReader implements ReactiveController {
     }
   }
 
-  /** Reads events until the end of the turn (true) or of the bytes (false); the rest of the batch is left for the drain. */
+  /**
+   * Reads events until the end of the turn (true) or of the bytes (false); the rest of the batch is
+   * left for the drain.
+   */
   private async readEvents(events: EventSource, handler: EventHandler): Promise<boolean> {
     for (;;) {
       const batch = await events.next();
@@ -209,7 +215,8 @@ export class StreamReader implements ReactiveController {
       for (const [index, data] of batch.entries()) {
         const ended = handler.event(data);
         if (!(typeof ended === 'boolean' ? ended : await ended)) continue;
-        // The event that ended the turn may also end the run (`[DONE]`): the drain looks at it first.
+        // The event that ended the turn may also end the run (`[DONE]`): the drain looks at it
+        // first.
         events.pending = batch.slice(index);
         return true;
       }
@@ -249,7 +256,10 @@ export class StreamReader implements ReactiveController {
     }
   }
 
-  /** How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the run. */
+  /**
+   * How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the
+   * run.
+   */
   private uiMessageEvents(replay: boolean): EventHandler {
     let first = replay;
     let refused = false;
@@ -274,7 +284,8 @@ export class StreamReader implements ReactiveController {
       },
       late: (data) => {
         if (refused || endsRun(data)) return true;
-        // Only a tool's result can still land (on an answer call of the sealed turn); anything else is ignored.
+        // Only a tool's result can still land (on an answer call of the sealed turn); anything else
+        // is ignored.
         if (typeof data === 'string' && data.includes('"tool-'))
           this.target.late(parseQuietly(data));
         return false;
@@ -291,12 +302,17 @@ export class StreamReader implements ReactiveController {
     }
   }
 
-  /** A part that came after its turn was over, from a reader of another protocol: see `StreamTarget.late`. */
+  /**
+   * A part that came after its turn was over, from a reader of another protocol: see
+   * `StreamTarget.late`.
+   */
   late(part: unknown): void {
     this.target.late(part);
   }
 
-  /** Stops the request and the reading (the rest of a run that is over, too); what arrived is kept. */
+  /**
+   * Stops the request and the reading (the rest of a run that is over, too); what arrived is kept.
+   */
   cancel(): void {
     this.draining?.abort();
     if (!this.active) return;

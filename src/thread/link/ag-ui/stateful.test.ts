@@ -61,7 +61,8 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
 
     await el.send('How did Q3 go?');
     expect(el.busy, 'the composer is free once the report is in').to.equal(false);
-    // Asked while the first run still reads to its checkpoint: it goes once that run has finished, or the server refuses it.
+    // Asked while the first run still reads to its checkpoint: it goes once that run has finished,
+    // or the server refuses it.
     await el.send('And Q4?');
     let server: ServerLog = await finishedRuns(threadId, 2);
     expect(server.runs[0]).to.deep.include({ changed: [], lost: [], forked: [] });
