@@ -197,6 +197,28 @@ export class ThreadHarness {
     await until(() => this.queryButton('Copied', scope ?? this.thread), 'Copy did not finish');
   }
 
+  /**
+   * Presses Copy with the page's clipboard replaced by one that records what
+   * it is given (the real one needs a permission a test page does not have);
+   * resolves with the text copied.
+   */
+  async copyText(scope?: Element): Promise<string> {
+    let copied = '';
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (copied = text) },
+    });
+    try {
+      await this.copy(scope);
+      await until(() => copied !== '', 'nothing copied');
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    }
+    return copied;
+  }
+
   /** Presses Edit on a question (the newest, or the one in `scope`); resolves with the edit box once it shows. */
   async startEditing(scope?: Element): Promise<HTMLTextAreaElement> {
     this.button('Edit', scope ?? this.thread).click();
