@@ -1,3 +1,5 @@
+import { oneEvent } from '@open-wc/testing';
+
 type Updatable = Element & { updateComplete?: Promise<unknown> };
 
 /** Every element under `root`, through open shadow roots. */
@@ -65,8 +67,10 @@ export async function openProcesses(root: Element): Promise<void> {
     (el): el is HTMLDetailsElement =>
       el.matches('details.process') && !(el as HTMLDetailsElement).open,
   );
+  const toggled = processes.map((process) => oneEvent(process, 'toggle'));
   for (const process of processes) process.querySelector('summary')!.click();
-  // The steps render once the `toggle` event (a task after the click) has reached the turn.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The steps render once the `toggle` event (a task after the click) has reached the turn, whose
+  // listener, added when it rendered, runs before this one.
+  await Promise.all(toggled.filter((_, i) => processes[i]!.open));
   await settle(root);
 }

@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing';
+import { oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentThread } from '../thread/elements/thread.js';
 import { deepElements, settle } from './settle.js';
@@ -137,10 +137,13 @@ export class ThreadHarness {
   async viewProcess(turn?: Element): Promise<HTMLDetailsElement> {
     const summary = this.button('View process', turn ?? this.thread);
     const details = summary.parentElement as HTMLDetailsElement;
-    if (!details.open) summary.click();
-    await until(() => details.open, '"View process" did not open');
-    // The steps render once the `toggle` event (a task after the click) has reached the turn.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!details.open) {
+      const toggled = oneEvent(details, 'toggle');
+      summary.click();
+      await until(() => details.open, '"View process" did not open');
+      // The steps render once the `toggle` event (a task after the click) has reached the turn.
+      await toggled;
+    }
     await settle(this.thread);
     return details;
   }
