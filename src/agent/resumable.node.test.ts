@@ -12,8 +12,8 @@ function source() {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const KEEP_FINISHED_MS = 40;
 
 async function readAll(stream: ReadableStream<string> | null | undefined): Promise<string> {
   let text = '';
@@ -22,26 +22,25 @@ async function readAll(stream: ReadableStream<string> | null | undefined): Promi
   return text;
 }
 
-/** A reader that can take what has arrived so far without waiting for the end, and tell when the stream ended. */
-function follow(stream: ReadableStream<string>) {
-  const reader = stream.getReader();
-  let pending: Promise<ReadableStreamReadResult<string>> | undefined;
-  const next = () => (pending ??= reader.read());
+/**
+ * A reader that takes the next `length` characters as they arrive (more, if a chunk brings more:
+ * the test then sees them), and tells when the stream ended. A stream that never brings them
+ * fails the test by its timeout.
+ */
+function follow(stream: ReadableStream<string> | null | undefined) {
+  const reader = stream!.getReader();
   return {
-    async available(): Promise<string> {
+    async take(length: number): Promise<string> {
       let text = '';
-      for (;;) {
-        const result = await Promise.race([next(), tick().then(() => undefined)]);
-        if (!result) return text;
-        pending = undefined;
-        if (result.done) return text;
-        text += result.value;
+      while (text.length < length) {
+        const next = await reader.read();
+        if (next.done) break;
+        text += next.value;
       }
+      return text;
     },
     async ended(): Promise<boolean> {
-      const result = await next();
-      pending = undefined;
-      return result.done;
+      return (await reader.read()).done;
     },
   };
 }
@@ -50,19 +49,22 @@ describe('memoryResumableStreams', () => {
   it('replays a stream in flight from its start, then follows it live to its end', async () => {
     const streams = memoryResumableStreams();
     const answer = source();
-    await streams.createNewResumableStream('chat-1', () => answer.stream);
-    answer.write('data: {"type":"start"}\n\n');
-    answer.write('data: {"type":"text-delta","delta":"Hel"}\n\n');
-    await tick();
-    const reader = follow((await streams.resumeExistingStream('chat-1'))!);
-    expect(await reader.available()).to.equal(
-      'data: {"type":"start"}\n\ndata: {"type":"text-delta","delta":"Hel"}\n\n',
-    );
-    answer.write('data: {"type":"text-delta","delta":"lo"}\n\n');
-    expect(await reader.available()).to.equal('data: {"type":"text-delta","delta":"lo"}\n\n');
-    answer.write('data: [DONE]\n\n');
+    const live = follow(await streams.createNewResumableStream('chat-1', () => answer.stream));
+    const start = 'data: {"type":"start"}\n\n';
+    const hel = 'data: {"type":"text-delta","delta":"Hel"}\n\n';
+    const lo = 'data: {"type":"text-delta","delta":"lo"}\n\n';
+    const done = 'data: [DONE]\n\n';
+    answer.write(start);
+    answer.write(hel);
+    // The writer's own reader has them: they are recorded.
+    expect(await live.take((start + hel).length)).to.equal(start + hel);
+    const reader = follow(await streams.resumeExistingStream('chat-1'));
+    expect(await reader.take((start + hel).length)).to.equal(start + hel);
+    answer.write(lo);
+    expect(await reader.take(lo.length)).to.equal(lo);
+    answer.write(done);
     answer.end();
-    expect(await reader.available()).to.equal('data: [DONE]\n\n');
+    expect(await reader.take(done.length)).to.equal(done);
     expect(await reader.ended()).to.equal(true);
   });
 
@@ -80,28 +82,31 @@ describe('memoryResumableStreams', () => {
   });
 
   it('answers the resume route with the UI message stream, or 204 when there is none or it has expired', async () => {
-    const streams = memoryResumableStreams({ keepFinishedMs: 40 });
+    const streams = memoryResumableStreams({ keepFinishedMs: KEEP_FINISHED_MS });
     expect((await resumeStreamResponse(streams, 'unknown')).status).to.equal(204);
     const answer = source();
-    await streams.createNewResumableStream('chat-1', () => answer.stream);
+    const live = streams.createNewResumableStream('chat-1', () => answer.stream);
     answer.write('data: {"type":"start"}\n\n');
     answer.end();
-    await tick();
+    // The writer's own reader has ended: the recording is finished.
+    await readAll(await live);
+    const finished = Date.now();
     const response = await resumeStreamResponse(streams, 'chat-1');
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/event-stream');
     expect(response.headers.get('x-vercel-ai-ui-message-stream')).to.equal('v1');
     expect(await response.text()).to.equal('data: {"type":"start"}\n\n');
-    await sleep(60);
+    // Expiry is the behaviour under test: keepFinishedMs must pass on the clock the store reads.
+    while (Date.now() - finished < KEEP_FINISHED_MS) await sleep(KEEP_FINISHED_MS);
     expect((await resumeStreamResponse(streams, 'chat-1')).status).to.equal(204);
   });
 
   it('replaces the stream of a chat when the chat sends again', async () => {
     const streams = memoryResumableStreams();
     const first = source();
-    await streams.createNewResumableStream('chat-1', () => first.stream);
+    const live = follow(await streams.createNewResumableStream('chat-1', () => first.stream));
     first.write('first answer');
-    await tick();
+    await live.take('first answer'.length);
     const stale = readAll(await streams.resumeExistingStream('chat-1'));
     const second = source();
     await streams.createNewResumableStream('chat-1', () => second.stream);
@@ -116,9 +121,10 @@ describe('memoryResumableStreams', () => {
     const streams = memoryResumableStreams({ maxStreams: 2 });
     const [a, b, c, d] = [source(), source(), source(), source()];
     await streams.createNewResumableStream('a', () => a.stream);
-    await streams.createNewResumableStream('b', () => b.stream);
+    const live = streams.createNewResumableStream('b', () => b.stream);
     b.end();
-    await tick();
+    // The writer's own reader of b has ended: b is finished.
+    await readAll(await live);
     await streams.createNewResumableStream('c', () => c.stream);
     expect(await streams.resumeExistingStream('b')).to.equal(undefined);
     expect(await streams.resumeExistingStream('a')).to.be.an.instanceOf(ReadableStream);
@@ -133,9 +139,9 @@ describe('memoryResumableStreams', () => {
     const answer = source();
     const [response, copy] = answer.stream.tee();
     await streams.createNewResumableStream('chat-1', () => copy);
-    const reader = follow((await streams.resumeExistingStream('chat-1'))!);
+    const reader = follow(await streams.resumeExistingStream('chat-1'));
     answer.write('12345');
-    expect(await reader.available()).to.equal('12345');
+    expect(await reader.take(5)).to.equal('12345');
     answer.write('678€');
     expect(await reader.ended()).to.equal(true);
     expect(await streams.resumeExistingStream('chat-1')).to.equal(undefined);
@@ -152,16 +158,21 @@ describe('memoryResumableStreams', () => {
       ['b', b],
       ['c', c],
     ] as const) {
-      await streams.createNewResumableStream(id, () => s.stream);
+      const live = follow(await streams.createNewResumableStream(id, () => s.stream));
       s.write('12345678');
-      await tick();
+      // The writer's own reader has it: it is recorded (and counted) before the next stream.
+      await live.take(8);
     }
     expect(await streams.resumeExistingStream('a')).to.equal(undefined);
-    expect(await follow((await streams.resumeExistingStream('b'))!).available()).to.equal(
-      '12345678',
-    );
-    expect(await follow((await streams.resumeExistingStream('c'))!).available()).to.equal(
-      '12345678',
-    );
+    // Running streams: what is recorded so far, and then (on the next write) what follows it.
+    for (const [id, s] of [
+      ['b', b],
+      ['c', c],
+    ] as const) {
+      const reader = follow(await streams.resumeExistingStream(id));
+      expect(await reader.take(8)).to.equal('12345678');
+      s.write('9');
+      expect(await reader.take(1)).to.equal('9');
+    }
   });
 });
