@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import fc from 'fast-check';
 import { threadMessages } from '../test-support/arbitraries.js';
 import { serializeMessage, serializeThread } from './serialize.js';
@@ -138,7 +138,9 @@ describe('IndexedDB thread store', () => {
     const store = await openThreadStore({ name: name(), maxThreads: 2 });
     for (const id of ['old', 'middle', 'new']) {
       await store.put(id, 0, userMessage(id));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Threads are aged by Date.now() at their last save: the next one must get a later stamp.
+      const saved = Date.now();
+      await waitUntil(() => Date.now() > saved, 'the clock did not move on', { interval: 1 });
     }
     expect((await store.load('old')).messages).to.deep.equal([]);
     expect((await store.load('middle')).messages).to.have.length(1);
