@@ -213,9 +213,16 @@ describe('thread persistence', () => {
     );
     // Once off the page, an element stops following (its channel is closed).
     two.remove();
+    // A witness that follows: a channel's news reaches the channels of a page oldest first, so once
+    // this later one has it, the removed element would have had it too.
+    const three = await thread(id);
     await talk(one, 'Again', turn('Only the page still open sees this'));
     await one.saved();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitUntil(
+      () => outline(three).includes('Only the page still open sees this'),
+      'the page still open did not update',
+      { timeout: 5000 },
+    );
     expect(two.messages.map((m) => m.id)).not.to.include(one.messages.at(-1)!.id);
   });
 
