@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { openDB } from 'idb';
 import {
@@ -6,6 +6,7 @@ import {
   memoryStore,
   openThreadStore,
   StoreError,
+  type SavedMessage,
   type ThreadStore,
 } from '../../store/index.js';
 import { revenueBlock } from '../../test-support/blocks.js';
@@ -79,6 +80,34 @@ function breakable(store: Promise<ThreadStore>, code: StoreError['code']) {
     close: () => void store.then((s) => s.close()),
   };
   return { store: wrapped, state };
+}
+
+/** `store` as it is, with the messages it has saved so far (each once its save is done). */
+function recording(store: Promise<ThreadStore | Promise<ThreadStore>>) {
+  const saved: SavedMessage[] = [];
+  const watched = store
+    .then((s) => s)
+    .then(
+      (target) =>
+        new Proxy(target, {
+          get(_, key) {
+            if (key === 'put')
+              return async (...args: Parameters<ThreadStore['put']>) => {
+                await target.put(...args);
+                saved.push(args[2]);
+              };
+            if (key === 'append' && target.append)
+              return async (...args: Parameters<NonNullable<ThreadStore['append']>>) => {
+                const position = await target.append!(...args);
+                saved.push(args[1]);
+                return position;
+              };
+            const value: unknown = Reflect.get(target, key);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+    );
+  return { store: watched, saved };
 }
 
 interface Fault {
@@ -247,8 +276,9 @@ describe('storage fault matrix', () => {
       window.addEventListener('error', onError);
       window.addEventListener('unhandledrejection', onRejection);
       try {
+        const { store, saved } = recording(fault.store(db, threadId));
         const el = await fixture<AgentThread>(
-          html`<agent-thread no-composer thread-id=${threadId} .store=${fault.store(db, threadId)}></agent-thread>`,
+          html`<agent-thread no-composer thread-id=${threadId} .store=${store}></agent-thread>`,
         );
         await el.restored;
         el.addEventListener('answer-send', (event) => event.preventDefault());
@@ -278,7 +308,18 @@ describe('storage fault matrix', () => {
           },
         });
         const streaming = el.consume(stream);
-        await new Promise((resolve) => setTimeout(resolve, 300)); // past a checkpoint save
+        const firstHalf = (message: unknown) =>
+          JSON.stringify(message ?? null).includes('Sentence 0 of the streamed answer.');
+        await waitUntil(() => firstHalf(el.messages.at(-1)), 'the first half did not arrive', {
+          timeout: 5000,
+        });
+        // A fault mid-stream strikes past a checkpoint save of the first half.
+        if (fault.midStream)
+          await waitUntil(
+            () => saved.some((message) => message.role === 'assistant' && firstHalf(message)),
+            'no checkpoint of the streaming answer was saved',
+            { timeout: 5000 },
+          );
         expect(el.busy, 'the turn is still streaming when the fault strikes').to.equal(true);
         await fault.midStream?.(db);
         resume();
