@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { revenueBlock } from '../../test-support/blocks.js';
 import { $, $$ } from '../../test-support/dom.js';
@@ -29,8 +29,10 @@ describe('storage quota', () => {
         id: 'a',
         delta: `Paragraph ${i}: ${'words '.repeat(2_000)}\n\n`,
       });
-      await new Promise((resolve) => setTimeout(resolve, 30));
     }
+    // The answer is still streaming: a checkpoint save of it runs into the quota.
+    await waitUntil(() => errors.length > 0, 'no checkpoint ran into the quota', { timeout: 5000 });
+    expect(el.busy).to.equal(true);
     el.applyPart({ type: 'data-answer_ui', id: 'q3-revenue', data: revenueBlock() });
     el.applyPart({ type: 'finish' });
     await el.saved();
