@@ -1,8 +1,9 @@
 import { jsonSchema, tool, type UIMessageChunk } from 'ai';
 import {
   catalogJsonSchema,
-  catalogPrompt,
   finalAnswerJsonSchema,
+  finalAnswerPrompt,
+  presentAnswerPrompt,
   validateBlock,
   validateFinalAnswer,
   type Block,
@@ -13,9 +14,7 @@ import {
   BLOCK_PART,
   FINAL_ANSWER,
   FINAL_ANSWER_PART,
-  FINAL_ANSWER_PURPOSE,
   PRESENT_ANSWER,
-  PRESENT_ANSWER_PURPOSE,
   repairRequest,
 } from '../conversation/index.js';
 
@@ -71,7 +70,7 @@ export function answerTools(writer: PartWriter) {
   const published = new Set<string>();
   return {
     [PRESENT_ANSWER]: tool({
-      description: `${PRESENT_ANSWER_PURPOSE}\n\n${catalogPrompt()}`,
+      description: presentAnswerPrompt(),
       inputSchema: jsonSchema<Block>(catalogJsonSchema()),
       async execute(input): Promise<ToolOutcome> {
         const result = writeBlock(writer, input);
@@ -85,7 +84,7 @@ export function answerTools(writer: PartWriter) {
       },
     }),
     [FINAL_ANSWER]: tool({
-      description: FINAL_ANSWER_PURPOSE,
+      description: finalAnswerPrompt(),
       inputSchema: jsonSchema<FinalAnswer>(finalAnswerJsonSchema()),
       async execute(input): Promise<ToolOutcome> {
         const result = writeFinalAnswer(writer, input, published);

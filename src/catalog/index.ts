@@ -37,8 +37,8 @@ export {
   catalogJsonSchema,
   finalAnswerJsonSchema,
   componentJsonSchema,
-  contract,
   type JsonSchema,
 } from './json-schema.js';
-export { catalogPrompt } from './prompt.js';
+export { contract } from './contract.js';
+export { catalogPrompt, finalAnswerPrompt, presentAnswerPrompt } from './prompt.js';
 export { catalogDescriptions } from './descriptions.js';

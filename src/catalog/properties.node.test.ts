@@ -12,7 +12,8 @@ import { applyMutation, mutation, validBlock } from '../test-support/arbitraries
 
 /* Property-based checks of the validator (Node only: ajv is a CommonJS dev tool). */
 
-const ajv = new Ajv2020({ strict: true, allErrors: true });
+// Union types (`"type": ["number", "string"]`) are standard JSON Schema; strict mode only asks to allow them.
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 const matchesJsonSchema = ajv.compile(catalogJsonSchema());
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
 

@@ -25,4 +25,4 @@ export {
   OVERSIZED_EVENT,
   type StreamEvent,
 } from './sse.js';
-export { FINAL_ANSWER_PURPOSE, PRESENT_ANSWER_PURPOSE, repairRequest } from './answer-tools.js';
+export { repairRequest } from './answer-tools.js';

@@ -17,7 +17,7 @@ import {
   validateBlock,
   type ValidationError,
 } from '../catalog/index.js';
-import { PRESENT_ANSWER, PRESENT_ANSWER_PURPOSE, repairRequest } from '../conversation/index.js';
+import { PRESENT_ANSWER, repairRequest } from '../conversation/index.js';
 import { presentAnswerInputSchema } from './present-answer-schema.js';
 
 /** The view's resource: the one HTML document every `present_answer` call renders in. */
@@ -40,7 +40,8 @@ export interface AnswerApp {
   resource: RegisteredResource;
 }
 
-const DESCRIPTION = `${PRESENT_ANSWER_PURPOSE} The reader sees the block rendered; hosts without apps show its fallback_text.`;
+const DESCRIPTION =
+  'Shows UI in your answer: the reader sees the block rendered, and a host without apps shows its fallback_text.';
 
 function rejected(errors: readonly ValidationError[]): CallToolResult {
   return {
@@ -82,7 +83,7 @@ export function registerAnswerApp(server: McpServer, options: AnswerAppOptions =
     PRESENT_ANSWER,
     {
       title: 'Present answer',
-      description: `${DESCRIPTION}\n\n${catalogPrompt()}`,
+      description: `${DESCRIPTION}\n${catalogPrompt()}`,
       inputSchema: presentAnswerInputSchema(),
       _meta: { ui: { resourceUri: ANSWER_APP_URI } },
     },
