@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { aiMajors, type AiSdk } from '../test-support/ai-majors.js';
 import { revenueBlock } from '../test-support/blocks.js';
 import type { ScriptedStep } from '../test-support/scripted-model.js';
+import { repairRequest } from '../conversation/index.js';
+import type { ToolOutcome } from './tools.js';
 
 const report = { text: 'Revenue rose 12%.', ui_block_ids: ['q3-revenue'] };
 
@@ -39,6 +41,7 @@ async function run(sdk: AiSdk, steps: ScriptedStep[], maxSteps?: number) {
   const text = await result.text;
   return {
     calls: model.doStreamCalls.length,
+    prompts: model.doStreamCalls.map((call) => call.prompt),
     sent: email.sent,
     written: written.map((p) => p.type),
     text,
@@ -71,6 +74,51 @@ for (const { name, module: sdk } of await aiMajors()) {
       ]);
       expect(outcome.calls).to.equal(2);
       expect(outcome.sent).to.deep.equal([{ to: 'team@example.com' }]);
+    });
+
+    it('takes one model call for a block and its report made in one step', async () => {
+      const outcome = await run(sdk, [
+        [
+          { text: 'Q3 in one view.' },
+          { tool: 'present_answer', input: revenueBlock() },
+          { tool: 'final_answer', input: report },
+        ],
+        [{ tool: 'send_email', input: { to: 'team@example.com' } }],
+      ]);
+      expect(outcome.calls).to.equal(1);
+      expect(outcome.written).to.deep.equal(['data-answer_ui', 'data-final_answer']);
+      expect(outcome.sent).to.deep.equal([]);
+    });
+
+    it('refuses a report whose input came before its block’s, with an error the model repairs', async () => {
+      const outcome = await run(sdk, [
+        [
+          { tool: 'final_answer', input: report },
+          { tool: 'present_answer', input: revenueBlock() },
+        ],
+        [{ tool: 'final_answer', input: report }],
+        [{ tool: 'send_email', input: { to: 'team@example.com' } }],
+      ]);
+      expect(outcome.calls).to.equal(2);
+      expect(outcome.written).to.deep.equal(['data-answer_ui', 'data-final_answer']);
+      // What the model read before its second step: the refusal, and the block shown.
+      const results = outcome.prompts[1]!.flatMap((message) =>
+        message.role === 'tool' ? message.content : [],
+      );
+      const outcomeOf = (name: string) => {
+        const result = results.find(
+          (part) => part.type === 'tool-result' && part.toolName === name,
+        );
+        const output = result?.type === 'tool-result' ? result.output : undefined;
+        return output?.type === 'json' ? (output.value as unknown as ToolOutcome) : undefined;
+      };
+      const refusal = outcomeOf('final_answer');
+      expect(refusal?.ok).to.equal(false);
+      expect(refusal?.message).to.equal(repairRequest('final answer'));
+      expect(refusal && !refusal.ok && refusal.errors.map((e) => [e.code, e.path])).to.deep.equal([
+        ['missing_ref', '/ui_block_ids/0'],
+      ]);
+      expect(outcomeOf('present_answer')?.ok).to.equal(true);
     });
 
     it('gives the model another step when its final answer was rejected, so it can repair it', async () => {

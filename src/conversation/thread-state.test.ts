@@ -374,6 +374,67 @@ describe('ThreadState: the last good version of a block', () => {
   });
 });
 
+describe('ThreadState: a report that names a block not shown yet', () => {
+  const report = { text: 'Up 12%.', ui_block_ids: ['kpi'] };
+  /** A turn whose first part is a `final_answer` call naming `kpi`, before any block. */
+  function reportFirst() {
+    const state = new ThreadState();
+    state.addUser('How did Q3 go?');
+    const apply = (part: unknown) => state.apply(readPart(part)!);
+    apply({ type: 'start' });
+    apply({
+      type: 'tool-input-available',
+      toolCallId: 'f1',
+      toolName: 'final_answer',
+      input: report,
+    });
+    return { state, apply };
+  }
+  const blockCall = (id: string) => ({
+    type: 'tool-input-available',
+    toolCallId: id,
+    toolName: 'present_answer',
+    input: metricBlock(12),
+  });
+
+  it('waits for the call’s result: a refusal is not the report, the repaired one is', () => {
+    const { state, apply } = reportFirst();
+    expect(turnOf(state).final, 'held, not taken').to.equal(undefined);
+    expect(turnOf(state).items.map((i) => i.kind)).to.deep.equal(['tool']);
+    apply(blockCall('p1'));
+    const refused = { ok: false, errors: [], message: 'fix it' };
+    apply({ type: 'tool-output-available', toolCallId: 'f1', output: refused });
+    expect(turnOf(state).final).to.equal(undefined);
+    expect(turnOf(state).closed).to.equal(false);
+    apply({
+      type: 'tool-input-available',
+      toolCallId: 'f2',
+      toolName: 'final_answer',
+      input: report,
+    });
+    expect(turnOf(state).final).to.deep.equal({ text: 'Up 12%.', blockIds: ['kpi'] });
+    expect(turnOf(state).items.filter((i) => i.kind === 'notice')).to.deep.equal([]);
+  });
+
+  it('a back end that took it: the report stands, with the blocks shown by then', () => {
+    const { state, apply } = reportFirst();
+    apply(blockCall('p1'));
+    apply({ type: 'tool-output-available', toolCallId: 'f1', output: { ok: true } });
+    expect(turnOf(state).final).to.deep.equal({ text: 'Up 12%.', blockIds: ['kpi'] });
+    expect(turnOf(state)).to.include({ status: 'complete', closed: true });
+  });
+
+  it('no result before the stream finishes: the report stands without the unknown blocks, with a notice', () => {
+    const { state, apply } = reportFirst();
+    const change = apply({ type: 'finish' });
+    expect(change?.closed).to.equal(true);
+    expect(turnOf(state).final).to.deep.equal({ text: 'Up 12%.', blockIds: [] });
+    expect(turnOf(state).items.find((i) => i.kind === 'notice')).to.include({
+      code: 'invalid_final_answer',
+    });
+  });
+});
+
 describe('readPart', () => {
   it('passes well-formed parts it handles and drops the rest', () => {
     expect(readPart({ type: 'text-delta', id: 't', delta: 'x' })).to.deep.equal({

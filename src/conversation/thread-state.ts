@@ -81,6 +81,12 @@ export class ThreadState {
   readonly finishTool = finishTool;
   /** Set when a final answer arrived while other tool calls were still running. */
   private closeWhenIdle = new WeakSet<AssistantTurn>();
+  /**
+   * A `final_answer` call naming blocks not yet shown, held until its result
+   * says whether the back end took it: `answerTools` refuses it (the model
+   * repairs it in its next step), a back end that does not check takes it.
+   */
+  private heldReports = new WeakMap<AssistantTurn, ToolItem>();
 
   /** The turn parts apply to, if one is streaming. */
   get openTurn(): AssistantTurn | undefined {
@@ -247,13 +253,21 @@ export class ThreadState {
         tool.input = part.input;
         if (part.toolName === PRESENT_ANSWER)
           return this.applyBlock(turn, part.input, { call: tool, placeholder: prepared(tool) });
-        if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input, tool);
+        if (part.toolName === FINAL_ANSWER) return this.applyFinal(turn, part.input, tool, true);
         return { turn };
       }
       case 'tool-output-available':
       case 'tool-output-error':
       case 'tool-input-error': {
         finishTool(turn, part);
+        const held = this.heldReports.get(turn);
+        if (held && held.key === toolKey(part.toolCallId)) {
+          this.heldReports.delete(turn);
+          const refused =
+            part.type !== 'tool-output-available' ||
+            (part.output as { ok?: unknown } | null)?.ok === false;
+          if (!refused) return this.applyFinal(turn, held.input, held);
+        }
         return this.closeIfIdle(turn) ?? { turn };
       }
       case BLOCK_PART: {
@@ -286,9 +300,13 @@ export class ThreadState {
         return this.endTurn('error', { code: 'stream_error', detail: part.errorText });
       case 'abort':
         return this.endTurn('stopped');
-      case 'finish':
+      case 'finish': {
         mergeMetadata(turn, part.messageMetadata);
-        return this.endTurn('complete');
+        // A held report whose result never came is taken as it stands, its unknown blocks left out.
+        const held = this.heldReports.get(turn);
+        const final = held && this.applyFinal(turn, held.input, held);
+        return final?.closed ? final : this.endTurn('complete');
+      }
       default: {
         const data =
           'data' in part && !OWN_DATA_PARTS.includes(part.type) ? putData(turn, part) : undefined;
@@ -360,8 +378,12 @@ export class ThreadState {
     return { turn, newBlock: item, rejected };
   }
 
-  /** The final report; `call` is the `final_answer` call that carried it, if it came as one. */
-  private applyFinal(turn: AssistantTurn, raw: unknown, call?: ToolItem): Change {
+  /**
+   * The final report; `call` is the `final_answer` call that carried it, if
+   * it came as one. With `hold`, a call naming blocks not shown yet waits for
+   * its result instead (`heldReports`).
+   */
+  private applyFinal(turn: AssistantTurn, raw: unknown, call?: ToolItem, hold = false): Change {
     const published = turn.items
       .filter((i): i is BlockItem => i.kind === 'block')
       .map((i) => i.blockId);
@@ -373,6 +395,10 @@ export class ThreadState {
       if (call) call.input = result.answer;
     } else {
       problems = result.errors;
+      if (hold && problems.every((e) => e.code === 'missing_ref')) {
+        this.heldReports.set(turn, call!);
+        return { turn };
+      }
       // Unknown or repeated block references cost only those references, not the report.
       const onlyReferences = result.errors.every(
         (e) => e.code === 'missing_ref' || e.code === 'duplicate_ref',

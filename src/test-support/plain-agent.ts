@@ -13,6 +13,10 @@
  *   `read_logs` (which fails); then publishes the revenue block and its
  *   report in one step. After the report the server writes a late text
  *   part before `finish`, which the thread must not show.
+ * - "one step": says a word, publishes the revenue block and reports, all
+ *   in its first step: one model call.
+ * - "report first": calls `final_answer` before `present_answer` in one
+ *   step (refused: the block is not published yet), then reports again.
  * - "slow": text in many slow deltas (to be stopped).
  * - anything else: `Answer number K.`, K counting the chat's model calls.
  */
@@ -71,6 +75,19 @@ export function plainAgent() {
           { tool: 'final_answer', input: REPORT },
         ];
       }
+      if (/one step/.test(userText))
+        return [
+          { text: 'Q3 in one view.' },
+          { tool: 'present_answer', input: revenueBlock() },
+          { tool: 'final_answer', input: REPORT },
+        ];
+      if (/report first/.test(userText))
+        return step === 0
+          ? [
+              { tool: 'final_answer', input: REPORT },
+              { tool: 'present_answer', input: revenueBlock() },
+            ]
+          : [{ tool: 'final_answer', input: REPORT }];
       if (/slow/.test(userText))
         return [{ text: Array.from({ length: 40 }, (_, i) => `Word ${i}.`).join(' ') }];
       return [{ text: `Answer number ${callIndex + 1}.` }];

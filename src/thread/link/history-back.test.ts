@@ -3,6 +3,7 @@ import { $$ } from '../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
+import type { AnswerBlock } from '../../components/block/block.js';
 import { harness } from '../../test-support/thread-harness.js';
 
 /*
@@ -160,6 +161,43 @@ for (const [major, api] of [
       expect(outline(el)).to.include('Revenue rose').and.not.include(LATE_TEXT);
       await el.saved();
       expect(JSON.stringify(el.messages)).not.to.include(LATE_TEXT);
+    });
+
+    it('a block and its report in one step: one model call, both shown, the turn complete', async () => {
+      const threadId = uid('plain-one-step');
+      const el = await thread(threadId, api);
+      await harness(el).send('Show it all in one step.');
+      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the run never ended', {
+        timeout: 5000,
+      });
+      expect((await log(threadId)).prompts, 'model calls').to.have.length(1);
+      await settle(el);
+      const blocks = $$<AnswerBlock>($$(el, 'agent-turn')[0]!, 'answer-block');
+      expect(blocks.map((b) => (b.block as { block_id?: string }).block_id)).to.deep.equal([
+        'q3-revenue',
+      ]);
+      expect(outline(el)).to.include('Revenue rose');
+      expect(el.messages.at(-1)).to.include({ status: 'complete' });
+    });
+
+    it('a report that came before its block is refused and repaired: the block and the report shown once', async () => {
+      const threadId = uid('plain-report-first');
+      const el = await thread(threadId, api);
+      await harness(el).send('Give the report first.');
+      await waitUntil(async () => (await log(threadId)).fates.length === 1, 'the run never ended', {
+        timeout: 5000,
+      });
+      const { prompts } = await log(threadId);
+      expect(prompts, 'model calls').to.have.length(2);
+      const refused = callsWithResults(prompts[1]!).find((c) => c.name === 'final_answer');
+      expect(refused?.result?.value).to.deep.include({ ok: false });
+      await settle(el);
+      const blocks = $$<AnswerBlock>($$(el, 'agent-turn')[0]!, 'answer-block');
+      expect(blocks.map((b) => (b.block as { block_id?: string }).block_id)).to.deep.equal([
+        'q3-revenue',
+      ]);
+      expect(outline(el).split('Revenue rose')).to.have.length(2);
+      expect(el.messages.at(-1)).to.include({ status: 'complete' });
     });
 
     it('Stop still cancels the run at once', async () => {
