@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { FileRef, SourceItem, ToolItem } from '../../conversation/index.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
@@ -122,8 +122,9 @@ describe('answer-files', () => {
       { url: 'https://example.com/report.pdf', mediaType: 'application/pdf' },
     ];
     const el = await fixture<AnswerFiles>(html`<answer-files .files=${files}></answer-files>`);
-    await aTimeout(100);
     const images = $$<HTMLImageElement>(el, 'img');
+    // Every image shown has loaded (or failed): what it fetches, it has fetched.
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     expect(images.map((img) => img.getAttribute('src'))).to.deep.equal([files[0]!.url, blobUrl]);
     expect(images.map((img) => img.alt)).to.deep.equal(['dot.png', 'Image']);
     const chips = $$<HTMLButtonElement>(el, 'button.chip');
