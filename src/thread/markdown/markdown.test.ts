@@ -44,6 +44,41 @@ async function streamed(text: string, step: number): Promise<AnswerMarkdown> {
   return el;
 }
 
+/**
+ * As `streamed`, keeping every element that was ever in the element's shadow root, for however
+ * short a time (a step of the stream may render what the next one takes away), and the name of
+ * every attribute ever set there.
+ */
+async function streamedWatched(text: string, step: number) {
+  const el = await fixture<AnswerMarkdown>(html`<answer-markdown></answer-markdown>`);
+  const ever = new Set<Element>(deepElements(el.shadowRoot!));
+  const attributes = new Set<string>();
+  const keep = (element: Element) => {
+    ever.add(element);
+    for (const attribute of element.attributes) attributes.add(attribute.name);
+  };
+  ever.forEach(keep);
+  const take = (records: MutationRecord[]) => {
+    for (const record of records) {
+      if (record.attributeName) attributes.add(record.attributeName);
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        keep(node as Element);
+        (node as Element).querySelectorAll('*').forEach(keep);
+      }
+    }
+  };
+  const observer = new MutationObserver(take);
+  observer.observe(el.shadowRoot!, { childList: true, subtree: true, attributes: true });
+  for (let i = step; i < text.length + step; i += step) {
+    el.text = text.slice(0, i);
+    await el.updateComplete;
+  }
+  take(observer.takeRecords());
+  observer.disconnect();
+  return { el, ever: [...ever], attributes: [...attributes] };
+}
+
 /** What the reader gets: elements with their attributes, and text (split however the DOM holds it). */
 function shape(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent!;
@@ -284,8 +319,14 @@ describe('answer-markdown', () => {
 
   it('renders hostile markdown inert: no script, no handler, no image, no request', async () => {
     const before = requestedUrls().length;
-    const el = await streamed(hostile, 5);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { el, ever, attributes } = await streamedWatched(hostile, 5);
+    // Nothing that runs or fetches was ever rendered, not even for one step of the stream.
+    expect(
+      ever.filter((e) =>
+        ['script', 'img', 'iframe', 'svg', 'object', 'embed'].includes(e.localName),
+      ),
+    ).to.deep.equal([]);
+    expect(attributes.filter((name) => name.startsWith('on'))).to.deep.equal([]);
     const elements = deepElements(el.shadowRoot!);
     expect(
       elements.filter((e) =>
