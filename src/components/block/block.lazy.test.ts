@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { $$, requestedUrls } from '../../test-support/dom.js';
 import { investigationBlock, revenueBlock } from '../../test-support/blocks.js';
+import { deepElements, settle } from '../../test-support/settle.js';
 import './define.js';
 import type { AnswerBlock } from './block.js';
 
@@ -14,9 +15,13 @@ describe('lazy loading', () => {
     const el = await fixture<AnswerBlock>(
       html`<answer-block .block=${investigationBlock()}></answer-block>`,
     );
-    await el.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every element of the block has rendered; chart.js and Leaflet load only for a chart or a
+    // map among them (as it first shows), and there is none.
+    await settle(el);
     expect($$(el, '[data-element-id]').length).to.be.greaterThan(3);
+    expect(
+      deepElements(el.shadowRoot!).filter((e) => /^answer-(chart|map-location)$/.test(e.localName)),
+    ).to.deep.equal([]);
     expect(chartJs()).to.deep.equal([]);
     expect(leaflet()).to.deep.equal([]);
   });
