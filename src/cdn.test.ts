@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { revenueBlock } from './test-support/blocks.js';
 import { cdnPage } from './test-support/cdn-page.js';
-import { outline } from './test-support/settle.js';
+import { deepElements, outline, settle } from './test-support/settle.js';
 
 /*
  * The CDN builds (npm run build), each loaded by a plain HTML page that has
@@ -41,8 +41,14 @@ for (const kind of ['module', 'classic'] as const) {
             { type: 'finish' },
           ]),
         );
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The answer has rendered; chart.js and Leaflet load only for a chart or a map in it.
+        await settle(thread);
         expect(shadowText(thread)).to.include('"Only"').and.include('"text"');
+        expect(
+          deepElements(thread.shadowRoot!).filter((e) =>
+            /^answer-(chart|map-location)$/.test(e.localName),
+          ),
+        ).to.deep.equal([]);
         if (kind === 'module')
           expect(requested(win).filter((url) => /chart\.chunk|leaflet/.test(url))).to.deep.equal(
             [],
