@@ -1,8 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Block } from '../catalog/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
+import { settle } from '../test-support/settle.js';
 import {
   clearCspReports,
   cspReports,
@@ -43,6 +44,12 @@ const formBlock: Block = {
 };
 
 const mounted: HostedView[] = [];
+
+/**
+ * Resolves once the view has answered a ping: the view handles its messages in order, and sends
+ * in order, so whatever it sent for what came before has then reached the host.
+ */
+const roundTrip = (bridge: AppBridge) => bridge.request({ method: 'ping' });
 
 async function host(context: McpUiHostContext, options?: Parameters<typeof hostView>[1]) {
   const view = await hostView(context, options);
@@ -107,7 +114,7 @@ describe('the MCP App view in a host frame', function () {
     expect(text).to.include('Hours: (بلا إجابة)');
     // Submitted once: pressing Enter again sends nothing more.
     await sendKeys({ press: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await roundTrip(bridge);
     expect(messages).to.have.lengthOf(1);
     expect(JSON.stringify(await cspReports())).to.equal('[]');
     before.remove();
@@ -127,7 +134,7 @@ describe('the MCP App view in a host frame', function () {
     await sendKeys({ press: 'Tab' });
     // A required field left empty: the form's own validation keeps it from being sent.
     await sendKeys({ press: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await roundTrip(bridge);
     expect(messages).to.deep.equal([]);
     await sendKeys({ type: 'Team Red' });
     await sendKeys({ press: 'Enter' });
@@ -200,7 +207,17 @@ describe('the MCP App view in a host frame', function () {
       'the block did not render',
       { timeout: 10_000 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The block has rendered to its end, the map drawn, and the view has answered since.
+    await settle(frame.contentDocument!.querySelector('answer-block')!);
+    await waitUntil(
+      () =>
+        block()!
+          .querySelector('answer-map-location')!
+          .shadowRoot!.querySelector('.leaflet-container'),
+      'the map was not drawn',
+      { timeout: 10_000 },
+    );
+    await roundTrip(bridge);
     expect(messages).to.deep.equal([]);
     block()!
       .querySelector('answer-map-location')!
