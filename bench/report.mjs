@@ -135,6 +135,24 @@ function budgets(r) {
         yes(r.restore.ratio2000 <= 1.5),
       ],
       [
+        'tokens: both answer tools ≤ 1,800 (o200k_base), about 0.4× json-render’s catalog prompt',
+        `${num(r.tokens.toolsTotal)}: ${ratio(r.tokens.toolsTotal / r.tokens.peers.jsonRender.prompt)} json-render’s`,
+        yes(r.tokens.toolsTotal <= 1_800),
+      ],
+      [
+        'tokens: a turn with a block and its report takes one model call',
+        `${num(r.tokens.turn.oneStep.calls)} call, ${num(r.tokens.turn.oneStep.inputTokens)} input tokens (published, then reported in a second step: ${num(r.tokens.turn.twoSteps.calls)} calls, ${num(r.tokens.turn.twoSteps.inputTokens)})`,
+        yes(r.tokens.turn.oneStep.calls === 1),
+      ],
+      [
+        'tokens: a block’s history text ≤ its compact JSON',
+        `README example ${num(r.tokens.readmeBlock.history)} vs ${num(r.tokens.readmeBlock.json)}, 48-node block ${num(r.tokens.block48.history)} vs ${num(r.tokens.block48.json)}`,
+        yes(
+          r.tokens.readmeBlock.history <= r.tokens.readmeBlock.json &&
+            r.tokens.block48.history <= r.tokens.block48.json,
+        ),
+      ],
+      [
         'validation of a maximal block < 5 ms',
         `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`,
         yes(r.validation.validateText.median < 5),
@@ -302,6 +320,63 @@ function validation(r) {
   )}`;
 }
 
+function tokenCosts(r) {
+  const t = r.tokens;
+  const [present, final] = t.tools;
+  const peer = t.peers.jsonRender.prompt;
+  return `Counted with ${t.tokenizer} (${t.encoding}), each tool as the AI SDK ${t.ai} hands it to a provider: its name, its description and \`asSchema(inputSchema)\` as JSON.\n\n${table(
+    ['what the model is sent', 'tokens', `÷ json-render's prompt`],
+    [
+      [
+        `**${US}** \`present_answer\` (description ${num(present.description)}, input schema ${num(present.inputSchema)})`,
+        num(present.total),
+        '',
+      ],
+      [
+        `**${US}** \`final_answer\` (description ${num(final.description)}, input schema ${num(final.inputSchema)})`,
+        num(final.total),
+        '',
+      ],
+      [
+        `**${US}** both tools, every request that offers them`,
+        num(t.toolsTotal),
+        ratio(t.toolsTotal / peer),
+      ],
+      [
+        `@json-render/core ${t.peers.jsonRender.version} \`catalog.prompt()\`, the same nine components`,
+        num(peer),
+        '',
+      ],
+      [
+        `A2UI v0.9 basic catalog: its JSON Schemas (@a2ui/web_core ${t.peers.a2ui.version}), compact`,
+        num(t.peers.a2ui.basicCatalogSchemas),
+        ratio(t.peers.a2ui.basicCatalogSchemas / peer),
+      ],
+    ],
+  )}\n\n${table(
+    [
+      'block',
+      'as the model writes it (compact JSON)',
+      'as the model reads it back (history text)',
+      'text ÷ JSON',
+    ],
+    [
+      [
+        'the README’s example',
+        `${num(t.readmeBlock.json)} (${num(t.readmeBlock.jsonChars)} characters)`,
+        `${num(t.readmeBlock.history)} (${num(t.readmeBlock.historyChars)} characters)`,
+        ratio(t.readmeBlock.history / t.readmeBlock.json),
+      ],
+      [
+        'a 48-node block (the block benchmark’s)',
+        `${num(t.block48.json)} (${num(t.block48.jsonChars)} characters)`,
+        `${num(t.block48.history)} (${num(t.block48.historyChars)} characters)`,
+        ratio(t.block48.history / t.block48.json),
+      ],
+    ],
+  )}\n\nA turn that shows the README's example and reports on it, through \`streamText\` with \`answerTools\` and \`answerStopWhen\`, as input tokens of its model calls (tool definitions and prompt, no system prompt): in one step ${num(t.turn.oneStep.inputTokens)} (${num(t.turn.oneStep.calls)} call); published in one step and reported in the next ${num(t.turn.twoSteps.inputTokens)} (${num(t.turn.twoSteps.calls)} calls).`;
+}
+
 function size(r) {
   const s = r.size;
   const core = s[US].core;
@@ -398,6 +473,10 @@ export function renderResults(r) {
     '### Restore and save (answer-ui only)',
     '',
     restore(r),
+    '',
+    '### Model tokens (Node)',
+    '',
+    tokenCosts(r),
     '',
     '### Validation of a maximal block (Node)',
     '',

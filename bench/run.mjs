@@ -3,7 +3,8 @@
  *
  *   node bench/run.mjs [--write] [--browser] [group ...]
  *
- * Groups: validation (Node: validateBlock vs ajv), size (min+gzip bundles),
+ * Groups: validation (Node: validateBlock vs ajv), tokens (Node: what the
+ * contract costs a model, beside json-render and A2UI), size (min+gzip bundles),
  * block (answer-ui, @json-render/react, @a2ui/lit), stream (answer-ui,
  * deep-chat, marked), restore (answer-ui). No group named: all of them
  * (with --browser: block, stream and restore). --write (only with every
@@ -29,7 +30,7 @@ const GROUPS = {
   stream: ['stream', 'stream-deep-chat', 'stream-marked'],
   restore: ['restore'],
 };
-const ALL = ['validation', 'size', ...Object.keys(GROUPS)];
+const ALL = ['validation', 'tokens', 'size', ...Object.keys(GROUPS)];
 const PAGE_TIMEOUT = 420_000;
 /** Fresh pages per block system for the cold first render (after one warm-up). */
 const COLD_RUNS = 15;
@@ -64,6 +65,17 @@ if (groups.includes('validation')) {
   );
   if (child.status !== 0) throw new Error(`validation benchmark failed:\n${child.stderr}`);
   results.validation = JSON.parse(child.stdout);
+}
+
+if (groups.includes('tokens')) {
+  log('tokens (Node)');
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/tokens.bench.ts', '--json'],
+    { encoding: 'utf8' },
+  );
+  if (child.status !== 0) throw new Error(`token benchmark failed:\n${child.stderr}`);
+  results.tokens = JSON.parse(child.stdout);
 }
 
 if (groups.includes('size')) {

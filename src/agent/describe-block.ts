@@ -24,9 +24,18 @@ function clip(value: unknown, max = 200): string {
   return truncate(text, max);
 }
 
-const quoted = (value: unknown) => JSON.stringify(clip(value));
-const cell = (value: unknown) =>
-  value === null ? '' : typeof value === 'string' ? clip(value, 80) : String(value);
+/**
+ * How much of each value a description keeps: an older block's long values
+ * are shortened so that more blocks fit; the newest answer's are kept whole,
+ * because that is the block the reader asks about next.
+ */
+type Clip = (value: unknown, max?: number) => string;
+const clipWhole: Clip = (value) => clip(value, Infinity);
+
+/** Values separated by commas; one that holds a comma or a quote is quoted, as in CSV. */
+const csv = (values: string[]) =>
+  values.map((v) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(',');
+
 const details = (parts: (string | false | undefined)[]) => {
   const kept = parts.filter(Boolean);
   return kept.length ? ` (${kept.join('; ')})` : '';
@@ -35,7 +44,11 @@ const details = (parts: (string | false | undefined)[]) => {
 function describeElement(
   element: BlockElement,
   answers: Readonly<Record<string, FormValue>> | undefined,
+  clip: Clip,
 ): string[] {
+  const quoted = (value: unknown) => JSON.stringify(clip(value));
+  const cell = (value: unknown) =>
+    value === null ? '' : typeof value === 'string' ? clip(value, 80) : String(value);
   switch (element.type) {
     case 'Stack':
       return [];
@@ -60,9 +73,10 @@ function describeElement(
         (c) =>
           `${clip(c.label)}${c.format && c.format !== 'text' ? ` [${c.format}${c.currency ? ` ${c.currency}` : ''}]` : ''}`,
       );
+      // Rows as CSV lines under the element's line, unindented: a table is most of a block's data.
       return [
-        `Table${p.caption ? ` ${quoted(p.caption)}` : ''}: ${columns.join(' | ')}`,
-        ...p.rows.map((row) => `  ${row.map(cell).join(' | ')}`),
+        `Table${p.caption ? ` ${quoted(p.caption)}` : ''}: ${csv(columns)}`,
+        ...p.rows.map((row) => csv(row.map(cell))),
       ];
     }
     case 'Chart': {
@@ -75,8 +89,8 @@ function describeElement(
         p.stacked && 'stacked',
       ]);
       return [
-        `Chart ${quoted(p.title)}${axes}: labels ${p.labels.map((l) => clip(l, 40)).join(' | ')}`,
-        ...p.series.map((s) => `  ${clip(s.name)}: ${s.values.join(', ')}`),
+        `Chart ${quoted(p.title)}${axes}: labels ${csv(p.labels.map((l) => clip(l, 40)))}`,
+        ...p.series.map((s) => `${clip(s.name)}: ${s.values.join(',')}`),
       ];
     }
     case 'Evidence': {
@@ -116,15 +130,19 @@ function describeElement(
 }
 
 /** The elements in reading order: depth first from the root, children indented under sections. */
-function describeTree(block: Block, answers: FormAnswers | undefined): string[] {
+function describeTree(block: Block, answers: FormAnswers | undefined, clip: Clip): string[] {
   const lines: string[] = [];
   const visit = (id: string, depth: number) => {
     const element = block.elements[id];
     if (!element) return;
-    const own = describeElement(element, answers?.get(id));
+    const own = describeElement(element, answers?.get(id), clip);
     const indent = '  '.repeat(depth);
+    // Sub-items (evidence, form fields) are indented under their element; data lines (rows,
+    // series) are not: indentation on each of hundreds of rows is tokens that say nothing.
     own.forEach((line, index) =>
-      lines.push(index === 0 ? `${indent}- ${line}` : `${indent}${line}`),
+      lines.push(
+        index === 0 ? `${indent}- ${line}` : line.startsWith('  ') ? `${indent}${line}` : line,
+      ),
     );
     const children = 'children' in element ? (element.children ?? []) : [];
     for (const child of children) visit(child, own.length ? depth + 1 : depth);
@@ -143,13 +161,15 @@ export function shorten(text: string, max: number): string {
 }
 
 /**
- * One block as compact, model-readable text, at most `maxChars` long. A block
- * the validator refuses is described by its fallback_text only.
+ * One block as compact, model-readable text, at most `maxChars` long; with
+ * `whole`, no value in it is shortened (only the whole text, to `maxChars`).
+ * A block the validator refuses is described by its fallback_text only.
  */
 export function describeBlock(
   input: unknown,
   maxChars: number,
   answers?: ReadonlyMap<string, FormAnswers>,
+  { whole = false } = {},
 ): string {
   const result = validateBlock(input);
   if (!result.ok) {
@@ -165,7 +185,9 @@ export function describeBlock(
     `Summary: ${clip(block.fallback_text, 2_000)}`,
   ];
   return shorten(
-    [...head, ...describeTree(block, answers?.get(block.block_id))].join('\n'),
+    [...head, ...describeTree(block, answers?.get(block.block_id), whole ? clipWhole : clip)].join(
+      '\n',
+    ),
     maxChars,
   );
 }

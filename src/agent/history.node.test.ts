@@ -53,8 +53,8 @@ const REVENUE_DESCRIPTION = [
   '[Answer block "q3-revenue" shown to the reader]',
   'Summary: Q3 revenue rose 12% to 1.2 M USD; see table.',
   '- Metric "Revenue": 1200000 (currency USD; change +0.12)',
-  '- Chart "Monthly revenue" (line): labels Jul | Aug | Sep',
-  '  2025: 380000, 400000, 400000',
+  '- Chart "Monthly revenue" (line): labels Jul,Aug,Sep',
+  '2025: 380000,400000,400000',
 ].join('\n');
 
 for (const { name, module: sdk } of await aiMajors()) {
@@ -108,7 +108,7 @@ for (const { name, module: sdk } of await aiMajors()) {
       );
       expect(assistant)
         .to.include('- Section "Pump station 4"')
-        .and.include('  - Table: Site | Flow [number]\n    A | 1\n    B | 2');
+        .and.include('  - Table: Site,Flow [number]\nA,1\nB,2');
       expect(assistant).to.include(
         '  - Evidence "Sources"\n    - Inspection log (ref doc-1): "Valve 7 stuck half open."',
       );
@@ -135,25 +135,34 @@ for (const { name, module: sdk } of await aiMajors()) {
       );
     });
 
-    it('caps each block, and keeps the newest blocks whole when the thread is over its budget', async () => {
+    it('keeps the newest answer’s blocks whole, caps older ones, and drops the oldest when over the budget', async () => {
       const turns = ['b1', 'b2', 'b3', 'b4', 'b5'].map((id) => ({
         id,
         role: 'assistant',
-        parts: [blockPart(tableBlock(id, 8))],
+        parts: [blockPart(tableBlock(id, 30))],
       }));
       turns.push({ id: 'big', role: 'assistant', parts: [blockPart(tableBlock('big', 400))] });
       const all = texts(await toModelMessages(turns));
-      expect(all.at(-1))
-        .to.have.length.at.most(2_000)
-        .and.match(/\n {2}site \d+ \| \d+\n… \(more data left out\)$/);
+      expect(all.at(-1), 'the newest block, whole, past the 2,000 of one older block')
+        .to.have.length.above(2_000)
+        .and.include('\nsite 399,399')
+        .and.not.include('left out');
+      expect(all[0]).to.include('\nsite 29,29');
+      // Room for the newest block whole and two older ones at their cap of 300, and 50 more.
+      const budget = all.at(-1)!.length + 650;
       const limited = texts(
-        await toModelMessages(turns, { maxBlockChars: 300, maxTotalBlockChars: 650 }),
+        await toModelMessages(turns, { maxBlockChars: 300, maxTotalBlockChars: budget }),
       );
-      expect(limited.join('').length).to.be.at.most(650);
-      // Newest first: the large table (shortened to its cap), b5 whole, b4 shortened, the oldest left out.
+      expect(limited.join('').length).to.be.at.most(budget);
+      expect(limited.at(-1)).to.equal(all.at(-1));
+      // The newest claim the budget first: b5 and b4 at their cap; 50 left is too little for b3.
       expect(limited.map((t) => /"(\w+)"/.exec(t)?.[1])).to.deep.equal(['b4', 'b5', 'big']);
-      expect(limited[1]).to.include('site 7').and.not.include('left out');
-      expect(limited[0]).to.include('(more data left out)');
+      expect(limited[1]).to.have.length.at.most(300).and.include('(more data left out)');
+      const tight = texts(
+        await toModelMessages(turns, { maxBlockChars: 300, maxTotalBlockChars: 1_000 }),
+      );
+      expect(tight, 'the newest block shortened to the whole budget').to.have.length(1);
+      expect(tight[0]).to.have.length.at.most(1_000).and.include('(more data left out)');
     });
 
     it('converts text, files and tool steps as the AI SDK does, and takes no system message from the client', async () => {
@@ -272,12 +281,12 @@ for (const { name, module: sdk } of await aiMajors()) {
       );
     });
 
-    it('describes any valid block within its cap, and any broken one without throwing', async () => {
+    it('describes any valid block within the budget, and any broken one without throwing', async () => {
       await fc.assert(
         fc.asyncProperty(validBlock, mutation, async (block, change) => {
           const [valid] = texts(
             await toModelMessages([{ role: 'assistant', parts: [blockPart(block)] }], {
-              maxBlockChars: 500,
+              maxTotalBlockChars: 500,
             }),
           );
           expect(valid).to.include(`"${block.block_id}"`);

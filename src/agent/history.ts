@@ -13,11 +13,15 @@ import { isPlainObject as isRecord } from '../catalog/shape.js';
 
 /** How much of the thread's answer UI a model is given back. */
 export interface ModelHistoryOptions {
-  /** Characters one block may take in the history (default 2,000). */
+  /**
+   * Characters one block of an earlier answer may take in the history
+   * (default 2,000). The newest answer's blocks are not capped by it.
+   */
   maxBlockChars?: number;
   /**
    * Characters all blocks together may take (default 12,000). The newest
-   * blocks are kept whole; older ones are shortened, then left out.
+   * answer's blocks are kept whole within it; older ones are shortened,
+   * then left out.
    */
   maxTotalBlockChars?: number;
   /** Characters of one final report (default 8,000). */
@@ -125,25 +129,32 @@ function collectAnswers(messages: Message[]): Map<string, Map<string, Record<str
 
 /**
  * Each block part's description, the newest first to claim the overall
- * budget: a long thread loses detail from its oldest blocks, never its latest.
+ * budget: a long thread loses detail from its oldest blocks, never its
+ * latest. The blocks of the newest answer that has any are kept whole, up
+ * to the overall budget, since the next question is most likely about them;
+ * older ones are capped at `maxBlockChars` each.
  */
 function describeBlocks(
   messages: Message[],
   options: Required<Pick<ModelHistoryOptions, 'maxBlockChars' | 'maxTotalBlockChars'>>,
 ) {
   const answers = collectAnswers(messages);
-  const parts = messages.flatMap((m) =>
-    m.role === 'assistant' ? m.parts.filter((p) => p.type === BLOCK_PART) : [],
+  const withBlocks = messages.filter(
+    (m) => m.role === 'assistant' && m.parts.some((p) => p.type === BLOCK_PART),
   );
+  const newest = withBlocks.at(-1);
   const described = new Map<Part, string>();
   let remaining = options.maxTotalBlockChars;
-  for (const part of parts.reverse()) {
-    // Below this there is not enough room left to say anything useful about a block.
-    if (remaining < 120) break;
-    const text = describeBlock(part.data, options.maxBlockChars, answers);
-    const kept = shorten(text, remaining);
-    described.set(part, kept);
-    remaining -= kept.length;
+  for (const message of withBlocks.reverse()) {
+    const whole = message === newest;
+    for (const part of message.parts.filter((p) => p.type === BLOCK_PART).reverse()) {
+      // Below this there is not enough room left to say anything useful about a block.
+      if (remaining < 120) return described;
+      const cap = whole ? remaining : options.maxBlockChars;
+      const kept = shorten(describeBlock(part.data, cap, answers, { whole }), remaining);
+      described.set(part, kept);
+      remaining -= kept.length;
+    }
   }
   return described;
 }
