@@ -71,9 +71,19 @@ describe('the parts back end for the browser tests (test/servers/parts.ts)', fun
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   let chatCount = 0;
-  /** A chat as useChat runs it, and the UI message chunks of every response it got, in order. */
+  /**
+   * A chat as useChat runs it, the UI message chunks of every response it got, in order, and
+   * `finished(count)`, which resolves once the chat has finished `count` responses.
+   */
   function chat() {
     const responses: Promise<UIMessageChunk[]>[] = [];
+    let done = 0;
+    const waiting: { count: number; resolve: () => void }[] = [];
+    const finished = (count: number) =>
+      new Promise<void>((resolve) => {
+        if (done >= count) resolve();
+        else waiting.push({ count, resolve });
+      });
     const recordingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       const [ours, theirs] = response.body!.tee();
@@ -84,8 +94,13 @@ describe('the parts back end for the browser tests (test/servers/parts.ts)', fun
       id: `parts-chat-${++chatCount}-${Date.now()}`,
       transport: new DefaultChatTransport({ api: `${base}/api/parts/chat`, fetch: recordingFetch }),
       sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+      // Called once a response has been read to its end and the chat's status set for it.
+      onFinish: () => {
+        done++;
+        for (const waiter of waiting.filter(({ count }) => done >= count)) waiter.resolve();
+      },
     });
-    return { chat: instance, responses };
+    return { chat: instance, responses, finished };
   }
 
   const getJson = async (path: string, chatId: string) =>
@@ -93,18 +108,10 @@ describe('the parts back end for the browser tests (test/servers/parts.ts)', fun
       unknown[]
     >;
 
-  /** Until the chat has had `count` responses and is at rest (an automatic follow-up is not awaited by its trigger). */
+  /** Until the chat has finished `count` responses, automatic follow-ups (not awaited) included. */
   async function settled(state: ReturnType<typeof chat>, count: number) {
-    const deadline = Date.now() + 5_000;
-    while (
-      state.responses.length < count ||
-      state.chat.status === 'submitted' ||
-      state.chat.status === 'streaming'
-    ) {
-      if (Date.now() > deadline)
-        throw new Error(`${state.responses.length} responses, status ${state.chat.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await state.finished(count);
+    expect(state.chat.status, 'the chat is at rest').to.equal('ready');
     return Promise.all(state.responses);
   }
 
