@@ -27,8 +27,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Whether a Redis server answers PING on `port`. */
 function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -59,6 +57,20 @@ function child(command: string, args: string[], env: NodeJS.ProcessEnv = process
       await exited;
     },
   };
+}
+
+/** Resolves once `process` has printed `text`; rejects if it exits first. */
+function ready(proc: ChildProcess, text: string, stderr: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (data) => {
+      out += data.toString();
+      if (out.includes(text)) resolve();
+    });
+    proc.once('exit', (code) =>
+      reject(new Error(`It exited (${code}) before it printed "${text}":\n${out}${stderr()}`)),
+    );
+  });
 }
 
 /** The first line `process` prints, as JSON. */
@@ -114,11 +126,9 @@ describe('resuming an answer on another server process through resumable-stream 
       '--appendonly',
       'no',
     ]);
-    for (let tries = 0; !(await pong(port)); tries++) {
-      if (tries > 100 || redis.process.exitCode !== null)
-        throw new Error(`redis-server did not answer on port ${port}:\n${redis.stderr()}`);
-      await sleep(50);
-    }
+    // redis-server logs (to stdout) when it is ready to accept connections.
+    await ready(redis.process, 'Ready to accept connections', redis.stderr);
+    expect(await pong(port), `redis-server does not answer on port ${port}`).to.equal(true);
     const env = { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}` };
     for (let i = 0; i < 2; i++) {
       const backend = child(process.execPath, ['--import', 'tsx', BACKEND], env);
