@@ -8,7 +8,7 @@ import { openIndexedDBStore, type StoreOptions } from './indexeddb-store.js';
 import type { ThreadStore } from './thread-store.js';
 
 export { type StoreOptions } from './indexeddb-store.js';
-export { memoryStore } from './memory-store.js';
+export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export { StoreError } from './errors.js';
 export { DB_VERSION } from './schema.js';
 export { type ThreadStore } from './thread-store.js';

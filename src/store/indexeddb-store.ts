@@ -3,22 +3,42 @@ import { StoreError } from './errors.js';
 import { upgrade } from './migrations.js';
 import { PROJECTION_VERSION, type SavedMessage } from './projection.js';
 import { DB_VERSION, threadRange, type MessageRecord, type ThreadMeta } from './schema.js';
+import {
+  defaultThreadCap,
+  fitThread,
+  leaveOutOwnFiles,
+  MAX_BYTES,
+  sizeOf,
+  type Sized,
+} from './thread-cap.js';
 import type { ThreadStore } from './thread-store.js';
 
 /*
  * The store a page gets when it passes none: IndexedDB, one record per
  * message so that saving a turn costs the same in a long thread as in a
- * short one, pruned under a budget, and turning every storage fault into one
- * StoreError so that the thread can go on in memory.
+ * short one, each thread held to its own cap and old threads pruned under a
+ * budget, and turning every storage fault into one StoreError so that the
+ * thread can go on in memory.
  */
 
 export interface StoreOptions {
   /** Database name (default "answer-ui"). */
   name?: string;
-  /** Keep at most this many threads; the least recently updated go first (default 200). */
+  /** Keep at most this many threads; the least recently saved go first (default 200). */
   maxThreads?: number;
-  /** Keep at most this many bytes of saved messages in all (default 50 MB). */
+  /**
+   * Keep at most this many bytes of saved messages in all (default 50 MB); the least recently
+   * saved threads go first, never the one being saved, each counted at most at its cap.
+   */
   maxBytes?: number;
+  /**
+   * Keep at most this many bytes of one thread (default a quarter of `maxBytes`, 12.5 MB; never
+   * more than `maxBytes`), so that one thread's answers never push the other threads out. Past
+   * it the thread's own largest file data is left out (the file comes back as a chip that says it
+   * was not saved), then its oldest messages; a message larger than the cap on its own is not
+   * saved (a `quota` StoreError for that save, the store goes on).
+   */
+  maxThreadBytes?: number;
   /** Pass `null` to behave as a browser without IndexedDB (private modes). */
   indexedDB?: null;
   /** Called when the store stops working (quota, lost connection); the thread then keeps going in memory. */
@@ -37,7 +57,8 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   }
   const name = options.name ?? 'answer-ui';
   const maxThreads = options.maxThreads ?? 200;
-  const maxBytes = options.maxBytes ?? 50_000_000;
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const maxThreadBytes = Math.min(options.maxThreadBytes ?? defaultThreadCap(maxBytes), maxBytes);
   let failed: StoreError | undefined;
   /** Records the first fault (the store is unusable from then on) and tells the owner once. */
   const markFailed = (error: StoreError) => {
@@ -80,9 +101,15 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         : new StoreError('write', `saving failed: ${String(error)}`),
     );
 
+  /**
+   * Forgets the least recently saved threads other than `keep`, the one being saved, while there
+   * are more than maxThreads or they take more than maxBytes. Each thread counts at most at its
+   * cap: one larger than that (saved before the cap, or under a larger one) never makes another go.
+   */
   async function prune(keep: string) {
     const metas = (await db.getAll('threads')) as ThreadMeta[];
-    let total = metas.reduce((sum, meta) => sum + (meta.bytes || 0), 0);
+    const size = (meta: ThreadMeta) => Math.min(meta.bytes || 0, maxThreadBytes);
+    let total = metas.reduce((sum, meta) => sum + size(meta), 0);
     let count = metas.length;
     const oldest = metas
       .filter((meta) => meta.id !== keep)
@@ -90,7 +117,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     for (const meta of oldest) {
       if (count <= maxThreads && total <= maxBytes) break;
       await clear(meta.id);
-      total -= meta.bytes || 0;
+      total -= size(meta);
       count--;
     }
   }
@@ -114,15 +141,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
         return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
       }
       // Records from a newer version, or damaged ones, stay in the database untouched.
-      // (Typed checks first: comparing a damaged field could run its own toString.)
-      const readable = records.filter(
-        (record) =>
-          record &&
-          typeof record === 'object' &&
-          typeof record.version === 'number' &&
-          record.version <= PROJECTION_VERSION &&
-          typeof record.position === 'number',
-      );
+      const readable = records.filter(isReadable);
       return {
         messages: readable.map((record) => ({
           position: record.position,
@@ -177,6 +196,10 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
    * `next`, the position after the thread's last record is read inside that
    * transaction: IndexedDB runs overlapping read-write transactions one after
    * another, across tabs too, so two pages adding at once get two positions.
+   * A thread that would go past its cap is brought back within it in the
+   * same transaction (thread-cap.ts): first from the message's own file data,
+   * which needs no other record; only if that is not enough are the thread's
+   * records read.
    */
   async function save(
     threadId: string,
@@ -184,7 +207,6 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     message: SavedMessage,
   ): Promise<number> {
     if (failed) throw failed;
-    const bytes = JSON.stringify(message).length;
     let position = 0;
     try {
       const tx = db.transaction(['threads', 'messages'], 'readwrite');
@@ -200,20 +222,42 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
           : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
         threads.get(threadId) as Promise<ThreadMeta | undefined>,
       ]);
+      const others = Math.max(0, (meta?.bytes ?? 0) - (before?.bytes ?? 0));
+      let saving: Sized = { position, bytes: sizeOf(message), message };
+      if (others + saving.bytes > maxThreadBytes)
+        saving = leaveOutOwnFiles(saving, maxThreadBytes - others);
+      let bytes = others + saving.bytes;
+      if (bytes > maxThreadBytes) {
+        const records = (await messages.getAll(threadRange(threadId))) as MessageRecord[];
+        const rest = records.filter((record) => record.position !== position);
+        const readable = rest.filter(isReadable);
+        const untouched = rest
+          .filter((record) => !isReadable(record))
+          .reduce((sum, record) => sum + (Number(record?.bytes) || 0), 0);
+        const fit = fitThread(saving, readable, maxThreadBytes, untouched);
+        if (!fit)
+          throw new StoreError(
+            'quota',
+            `a message over the conversation's cap (${maxThreadBytes} bytes) is not saved`,
+          );
+        const byPosition = new Map(readable.map((record) => [record.position, record]));
+        for (const record of fit.rewrite)
+          await messages.put({ ...byPosition.get(record.position)!, ...record });
+        for (const gone of fit.drop) await messages.delete([threadId, gone]);
+        ({ saving, bytes } = fit);
+      }
       await messages.put({
         threadId,
         position,
         version: PROJECTION_VERSION,
-        bytes,
-        message,
+        bytes: saving.bytes,
+        message: saving.message,
       } satisfies MessageRecord);
-      await threads.put({
-        id: threadId,
-        updatedAt: Date.now(),
-        bytes: (meta?.bytes ?? 0) - (before?.bytes ?? 0) + bytes,
-      } satisfies ThreadMeta);
+      await threads.put({ id: threadId, updatedAt: Date.now(), bytes } satisfies ThreadMeta);
       await tx.done;
     } catch (error) {
+      // Over its own cap: this thread's problem, the store goes on for the others.
+      if (error instanceof StoreError) throw error;
       writeError(error);
     }
     if (pruneDue(threadId)) await prune(threadId).catch(() => undefined);
@@ -228,3 +272,14 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     return true;
   }
 }
+
+/**
+ * Whether this version can read a record. (Typed checks first: comparing a
+ * damaged field could run its own toString.)
+ */
+const isReadable = (record: MessageRecord): boolean =>
+  !!record &&
+  typeof record === 'object' &&
+  typeof record.version === 'number' &&
+  record.version <= PROJECTION_VERSION &&
+  typeof record.position === 'number';

@@ -1,32 +1,57 @@
+import { StoreError } from './errors.js';
 import type { SavedMessage } from './projection.js';
+import { defaultThreadCap, fitThread, MAX_BYTES, sizeOf, type Sized } from './thread-cap.js';
 import type { ThreadStore } from './thread-store.js';
 
 /*
  * The stand-in when IndexedDB cannot be used, and the store tests run on:
  * it keeps the ThreadStore contract (copies in and out, positions from
- * `append`) so a thread behaves the same on it, only nothing outlives the page.
+ * `append`) and each thread's cap, so a thread behaves the same on it, only
+ * nothing outlives the page.
  */
 
+export interface MemoryStoreOptions {
+  /** Keep at most this many bytes of one thread, as the IndexedDB store does (default 12.5 MB). */
+  maxThreadBytes?: number;
+}
+
 /** A store that keeps threads in memory only (used when IndexedDB is unavailable, and in tests). */
-export function memoryStore(): ThreadStore {
-  const threads = new Map<string, { messages: Map<number, SavedMessage>; next: number }>();
+export function memoryStore(options: MemoryStoreOptions = {}): ThreadStore {
+  const maxThreadBytes = options.maxThreadBytes ?? defaultThreadCap(MAX_BYTES);
+  const threads = new Map<string, { messages: Map<number, Sized>; next: number; bytes: number }>();
   const thread = (threadId: string) => {
     let saved = threads.get(threadId);
-    if (!saved) threads.set(threadId, (saved = { messages: new Map(), next: 0 }));
+    if (!saved) threads.set(threadId, (saved = { messages: new Map(), next: 0, bytes: 0 }));
     return saved;
   };
   const put = (threadId: string, position: number, message: SavedMessage) => {
     const saved = thread(threadId);
-    saved.messages.set(position, structuredClone(message));
+    const copy = structuredClone(message);
+    let saving: Sized = { position, bytes: sizeOf(copy), message: copy };
+    let bytes = saved.bytes - (saved.messages.get(position)?.bytes ?? 0) + saving.bytes;
+    if (bytes > maxThreadBytes) {
+      const others = [...saved.messages.values()].filter((record) => record.position !== position);
+      const fit = fitThread(saving, others, maxThreadBytes);
+      if (!fit)
+        throw new StoreError(
+          'quota',
+          `a message over the conversation's cap (${maxThreadBytes} bytes) is not saved`,
+        );
+      fit.rewrite.forEach((record) => saved.messages.set(record.position, record));
+      fit.drop.forEach((gone) => saved.messages.delete(gone));
+      ({ saving, bytes } = fit);
+    }
+    saved.messages.set(position, saving);
+    saved.bytes = bytes;
     saved.next = Math.max(saved.next, position + 1);
   };
   return {
     async load(threadId) {
-      const saved = threads.get(threadId)?.messages ?? new Map<number, SavedMessage>();
+      const saved = threads.get(threadId)?.messages ?? new Map<number, Sized>();
       return {
-        messages: [...saved.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([position, message]) => ({ position, message: structuredClone(message) })),
+        messages: [...saved.values()]
+          .sort((a, b) => a.position - b.position)
+          .map(({ position, message }) => ({ position, message: structuredClone(message) })),
         skipped: 0,
       };
     },
@@ -40,7 +65,11 @@ export function memoryStore(): ThreadStore {
     },
     async truncate(threadId, position) {
       const saved = thread(threadId);
-      for (const at of saved.messages.keys()) if (at >= position) saved.messages.delete(at);
+      for (const [at, record] of saved.messages)
+        if (at >= position) {
+          saved.messages.delete(at);
+          saved.bytes -= record.bytes;
+        }
       saved.next = position;
     },
     async clear(threadId) {

@@ -9,11 +9,47 @@ import {
   openThreadStore,
   StoreError,
   type SavedMessage,
+  type ThreadStore,
 } from './index.js';
 import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 
 const name = () => `answer-ui-test-${Math.random().toString(36).slice(2)}`;
 const userMessage = (text: string): SavedMessage => ({ role: 'user', id: `u-${text}`, text });
+const question = (id: string, text: string): SavedMessage => ({ role: 'user', id, text });
+/** An answer with `text` and a PDF file part of each size (characters of its base64), as saved. */
+const answerWithFiles = (
+  id: string,
+  sizes: number[],
+  text = 'Here are the files.',
+): SavedMessage => ({
+  role: 'assistant',
+  id,
+  status: 'complete',
+  items: [
+    { kind: 'text', key: 'text:1', text },
+    ...sizes.map((size, i) => ({
+      kind: 'file' as const,
+      key: `file:${i}`,
+      url: `data:application/pdf;base64,${'A'.repeat(size)}`,
+      mediaType: 'application/pdf',
+      filename: `part-${size}.pdf`,
+    })),
+  ],
+});
+/** Each file of a loaded message, by name: whether its data was kept. */
+const filesKept = (message: unknown) =>
+  Object.fromEntries(
+    (message as { items: { kind: string; url: string; filename: string }[] }).items
+      .filter((item) => item.kind === 'file')
+      .map((item) => [item.filename, item.url.startsWith('data:application/pdf;base64,AAA')]),
+  );
+const texts = async (store: ThreadStore, threadId: string) =>
+  (await store.load(threadId)).messages.map((m) => (m.message as { id: string }).id);
+/** Threads are aged by Date.now() at their last save: the next save must get a later stamp. */
+const tick = async () => {
+  const saved = Date.now();
+  await waitUntil(() => Date.now() > saved, 'the clock did not move on', { interval: 1 });
+};
 
 describe('IndexedDB thread store', () => {
   it('saves messages by position and loads them back, per thread', async () => {
@@ -148,6 +184,119 @@ describe('IndexedDB thread store', () => {
     store.close();
   });
 
+  it('a thread over its cap loses its largest file data, another thread nothing', async () => {
+    const db = name();
+    const store = await openThreadStore({ name: db, maxBytes: 1_000_000, maxThreadBytes: 100_000 });
+    await store.put('first', 0, userMessage('first question'));
+    await store.put('first', 1, answerWithFiles('first answer', [20_000]));
+    await store.put('second', 0, userMessage('second question'));
+    // 150,000 characters of files: the two largest go, the thread is then within its 100,000.
+    await store.append!(
+      'second',
+      answerWithFiles('second answer', [30_000, 50_000, 10_000, 40_000, 20_000]),
+    );
+    expect(await texts(store, 'first')).to.deep.equal(['u-first question', 'first answer']);
+    const second = (await store.load('second')).messages;
+    expect(second).to.have.length(2);
+    expect(filesKept(second[1]!.message)).to.deep.equal({
+      'part-30000.pdf': true,
+      'part-50000.pdf': false,
+      'part-10000.pdf': true,
+      'part-40000.pdf': false,
+      'part-20000.pdf': true,
+    });
+    const raw = await openDB(db);
+    const meta = (await raw.get('threads', 'second')) as { bytes: number };
+    const records = (await raw.getAll(
+      'messages',
+      IDBKeyRange.bound(['second', 0], ['second', 9]),
+    )) as {
+      bytes: number;
+      message: unknown;
+    }[];
+    expect(meta.bytes).to.be.at.most(100_000);
+    expect(meta.bytes).to.equal(
+      records.reduce((sum, r) => sum + JSON.stringify(r.message).length, 0),
+    );
+    raw.close();
+    store.close();
+  });
+
+  it('past its cap a thread drops earlier file data, then its oldest records', async () => {
+    const store = await openThreadStore({
+      name: name(),
+      maxBytes: 1_000_000,
+      maxThreadBytes: 100_000,
+    });
+    await store.put('t', 0, answerWithFiles('early', [60_000]));
+    await store.put('t', 1, question('1', 'a'.repeat(30_000)));
+    await store.put('t', 2, question('2', 'b'.repeat(30_000)));
+    let messages = (await store.load('t')).messages;
+    expect(messages.map((m) => m.position)).to.deep.equal([0, 1, 2]);
+    expect(filesKept(messages[0]!.message)).to.deep.equal({ 'part-60000.pdf': false });
+    await store.put('t', 3, question('3', 'c'.repeat(30_000)));
+    await store.put('t', 4, question('4', 'd'.repeat(30_000)));
+    messages = (await store.load('t')).messages;
+    expect(messages.map((m) => m.position)).to.deep.equal([2, 3, 4]);
+    store.close();
+  });
+
+  it("a message over its thread's cap alone is refused; the store goes on", async () => {
+    const store = await openThreadStore({
+      name: name(),
+      maxBytes: 1_000_000,
+      maxThreadBytes: 100_000,
+    });
+    await store.put('t', 0, question('0', 'a'.repeat(30_000)));
+    const error = await store
+      .put('t', 1, question('1', 'e'.repeat(150_000)))
+      .catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(StoreError);
+    expect((error as StoreError).code).to.equal('quota');
+    expect(await texts(store, 't')).to.deep.equal(['0']);
+    await store.put('t', 1, question('1', 'still saving'));
+    await store.put('other', 0, userMessage('still saving'));
+    expect(await texts(store, 't')).to.deep.equal(['0', '1']);
+    expect(await texts(store, 'other')).to.deep.equal(['u-still saving']);
+    store.close();
+  });
+
+  it('prunes the oldest threads past the total budget, each counted at most its cap', async () => {
+    const db = name();
+    const options = { name: db, maxBytes: 40_000, maxThreadBytes: 10_000 };
+    let store = await openThreadStore(options);
+    const nineThousand = (id: string) => question(id, id.padEnd(9_000, '.'));
+    for (const id of ['oldest', 'old', 'middle', 'new']) {
+      await store.put(id, 0, nineThousand(id));
+      await tick();
+    }
+    store.close();
+    // A thread saved before it had a cap, ten times its cap: it counts as 10,000.
+    const raw = await openDB(db);
+    await raw.put('threads', { id: 'legacy', updatedAt: Date.now(), bytes: 100_000 });
+    await raw.put('messages', {
+      threadId: 'legacy',
+      position: 0,
+      version: 1,
+      bytes: 100_000,
+      message: userMessage('legacy'),
+    });
+    raw.close();
+    await tick();
+    store = await openThreadStore(options);
+    await store.put('newest', 0, nineThousand('newest'));
+    for (const [id, kept] of Object.entries({
+      oldest: 0,
+      old: 0,
+      middle: 1,
+      new: 1,
+      legacy: 1,
+      newest: 1,
+    }))
+      expect((await store.load(id)).messages, id).to.have.length(kept);
+    store.close();
+  });
+
   it('says clearly when IndexedDB is missing or an older tab blocks the upgrade', async () => {
     let error = await openThreadStore({ indexedDB: null }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(StoreError);
@@ -171,5 +320,39 @@ describe('memory thread store', () => {
     expect(await store.append!('t', userMessage('three'))).to.equal(3);
     expect(await store.append!('other', userMessage('first'))).to.equal(0);
     expect((await store.load('t')).messages.map((m) => m.position)).to.deep.equal([2, 3]);
+  });
+
+  it('holds each thread to its cap as the IndexedDB store does', async () => {
+    const store = memoryStore({ maxThreadBytes: 100_000 });
+    await store.put('first', 0, answerWithFiles('first answer', [60_000]));
+    await store.put('second', 0, userMessage('second question'));
+    await store.append!(
+      'second',
+      answerWithFiles('second answer', [30_000, 50_000, 10_000, 40_000, 20_000]),
+    );
+    expect(filesKept((await store.load('first')).messages[0]!.message)).to.deep.equal({
+      'part-60000.pdf': true,
+    });
+    expect(filesKept((await store.load('second')).messages[1]!.message)).to.deep.equal({
+      'part-30000.pdf': true,
+      'part-50000.pdf': false,
+      'part-10000.pdf': true,
+      'part-40000.pdf': false,
+      'part-20000.pdf': true,
+    });
+  });
+
+  it('caps a thread at 12.5 MB by default; of equal files the last lose their data', async () => {
+    const store = memoryStore();
+    // 30 files of 500,000 characters: 15 MB, six of them too many.
+    await store.put('t', 0, answerWithFiles('big answer', Array<number>(30).fill(500_000)));
+    const [saved] = (await store.load('t')).messages;
+    const items = (saved!.message as { items: { kind: string; url: string }[] }).items;
+    const kept = items.filter((item) => item.kind === 'file').map((item) => item.url !== '');
+    expect(kept).to.deep.equal([
+      ...Array<boolean>(24).fill(true),
+      ...Array<boolean>(6).fill(false),
+    ]);
+    expect(JSON.stringify(saved!.message).length).to.be.within(12_000_000, 12_500_000);
   });
 });
