@@ -107,13 +107,18 @@ export class ResumeController implements ReactiveController {
    * in the same place in storage. That is the open turn after a drop; on
    * connect, the turn whose id the `start` part names, else the last turn
    * if it was cut off, else a new turn. A turn the reader stopped is never
-   * replaced (false: the replay is dropped).
+   * replaced, and neither is a message before the last: an answer streams
+   * at the end of the conversation, so replacing an earlier one would show
+   * the replay at the end while storage kept it in the earlier place
+   * (false: the replay is dropped).
    */
   replayStarts(json: unknown): boolean {
     const part = readPart(json);
     const named = part?.type === 'start' ? part.messageId : undefined;
     const messageId = typeof named === 'string' && named ? named : undefined;
     const { state } = this.target;
+    const earlier = state.messages.slice(0, -1).some((message) => message.id === messageId);
+    if (!state.openTurn && earlier) return false;
     const old = state.openTurn ?? this.restarted(messageId);
     if (old?.status === 'stopped') return false;
     if (old) state.messages.splice(state.messages.indexOf(old), 1);
@@ -126,12 +131,8 @@ export class ResumeController implements ReactiveController {
   }
 
   private restarted(messageId: string | undefined): AssistantTurn | undefined {
-    const turns = this.target.state.messages.filter(
-      (m): m is AssistantTurn => m.role === 'assistant',
-    );
-    const named = messageId ? turns.find((turn) => turn.id === messageId) : undefined;
-    if (named) return named;
     const last = this.target.state.messages.at(-1);
+    if (messageId && last?.id === messageId && last.role === 'assistant') return last;
     return last?.role === 'assistant' &&
       (last.status === 'streaming' || last.status === 'interrupted')
       ? last

@@ -232,6 +232,47 @@ describe('resuming an answer in flight', () => {
     expect(messages[1]!.message).to.deep.include({ status: 'complete' });
   });
 
+  it('refuses a replay that names an earlier, finished answer: the screen and a reload agree', async () => {
+    const id = uid('earlier');
+    const store = memoryStore();
+    await store.put(id, 0, { role: 'user', id: 'u1', text: 'First question' });
+    await store.put(id, 1, {
+      role: 'assistant',
+      id: 'answer-1',
+      status: 'complete',
+      items: [{ kind: 'text', key: 'text:t1', text: 'The first answer.' }],
+    });
+    await store.put(id, 2, { role: 'user', id: 'u2', text: 'Second question' });
+    // The server's answer in flight for this thread names the first answer's id.
+    const abandoned = new AbortController();
+    await fetch('/api/test-chat', {
+      method: 'POST',
+      body: JSON.stringify({
+        id,
+        messages: [],
+        trigger: 'submit-message',
+        test: { script: answer('answer-1'), delayMs: 30 },
+      }),
+      signal: abandoned.signal,
+    });
+    abandoned.abort();
+
+    const el = await thread(id, { store });
+    await ended(id, 'resume');
+    await settle(el);
+    const shown = el.messages.map((m) => m.id);
+    expect(shown).to.deep.equal(['u1', 'answer-1', 'u2']);
+    expect(outline(el)).to.include('The first answer.').and.not.include(SENTENCES[0]!);
+    await el.saved();
+    el.remove();
+    const again = await thread(id, { store, asks: false });
+    expect(
+      again.messages.map((m) => m.id),
+      'after a reload',
+    ).to.deep.equal(shown);
+    expect(outline(again)).to.include('The first answer.').and.not.include(SENTENCES[0]!);
+  });
+
   it('leaves the thread as it was when there is nothing to resume (204), and is not busy while it asks', async () => {
     const id = uid('nothing');
     const store = memoryStore();
