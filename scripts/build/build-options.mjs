@@ -4,6 +4,7 @@
  * and the benchmark's builds that measure them (bench/size.mjs,
  * bench/cold-profile.mjs).
  */
+import { legalCommentsPlugin } from './legal-comments.mjs';
 import { minifyTemplatesPlugin } from './minify-templates.mjs';
 
 /** The elements use TypeScript's legacy decorators (see tsconfig.json). */
@@ -18,7 +19,7 @@ export const production = {
   configFile: false,
   logLevel: 'warn',
   oxc,
-  plugins: [minifyTemplatesPlugin()],
+  plugins: [minifyTemplatesPlugin(), legalCommentsPlugin()],
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
