@@ -34,6 +34,8 @@ export const NOTICE_CODES = [
   'storage',
   /** A same-id block update failed validation; the last valid version stays. */
   'invalid_update',
+  /** The answer went past its size budget (`StreamLimits.maxAnswerChars`) and was cut off. */
+  'answer_too_large',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

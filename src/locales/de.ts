@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Neue Unterhaltung`,
+'s00cc1e1e86df6b12': `Die Antwort war zu lang und wurde abgeschnitten.`,
 's010fac6a961cbf9a': `Neuer Inhalt:`,
 's0258af60c68999b6': `Spätere Nachrichten anzeigen`,
 's05e7148c19011866': `Stellen Sie eine Frage, um zu beginnen.`,

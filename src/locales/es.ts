@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Nueva conversación`,
+'s00cc1e1e86df6b12': `La respuesta era demasiado larga y se cortó.`,
 's010fac6a961cbf9a': `Contenido nuevo:`,
 's0258af60c68999b6': `Mostrar mensajes posteriores`,
 's05e7148c19011866': `Haz una pregunta para empezar.`,

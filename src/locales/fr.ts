@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Nouvelle conversation`,
+'s00cc1e1e86df6b12': `La réponse était trop longue et a été coupée.`,
 's010fac6a961cbf9a': `Nouveau contenu :`,
 's0258af60c68999b6': `Afficher les messages suivants`,
 's05e7148c19011866': `Posez une question pour commencer.`,

@@ -290,4 +290,23 @@ describe('thread projection', () => {
       { numRuns: fuzzRuns(300) },
     );
   });
+
+  it('leaves out a record nested too deep or holding a cycle; what is restored can be sent and saved', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 7_000; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = { kind: 'data', key: 'data:x', type: 'data-x' };
+    cyclic.data = cyclic;
+    const good = { role: 'user', id: 'u1', text: 'Still here' };
+    const messages = deserializeThread({
+      version: PROJECTION_VERSION,
+      messages: [
+        good,
+        { role: 'user', id: 'u2', text: 'Deep', data: deep },
+        { role: 'assistant', id: 'a1', status: 'complete', items: [cyclic] },
+      ],
+    });
+    expect(messages.map((m) => m.id)).to.deep.equal(['u1']);
+    expect(() => JSON.stringify(toUIMessages(messages))).not.to.throw();
+    expect(() => structuredClone(messages)).not.to.throw();
+  });
 });

@@ -27,10 +27,14 @@ export const PROJECTION_VERSION = 1;
 export const CAPS = Object.freeze({
   /** Characters of a user message's text. */
   userText: 20_000,
-  /** Characters of an assistant text part and of the final answer's text. */
-  assistantText: 100_000,
-  /** Characters of a reasoning part. */
-  reasoning: 4_000,
+  /**
+   * Characters of an assistant text part, a reasoning part and the final
+   * answer's text: what an answer may bring within its budget
+   * (`StreamLimits.maxAnswerChars`), so a reload shows what the reader saw.
+   * The thread's own cap (`maxThreadBytes`) bounds what a thread keeps.
+   */
+  assistantText: 2_000_000,
+  reasoning: 2_000_000,
   /** Characters of a notice's detail, a tool call's error text or approval reason. */
   notice: 500,
   /** JSON characters of the data sent with a user message; larger data is dropped. */

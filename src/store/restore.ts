@@ -11,6 +11,7 @@ import {
   type TurnItem,
   type TurnStatus,
 } from '../conversation/index.js';
+import { tooDeepOrCyclic } from '../conversation/data-depth.js';
 import { isObject, isString } from './guards.js';
 import { PROJECTION_VERSION } from './projection.js';
 import { restoredBlock } from './restored-block.js';
@@ -158,7 +159,7 @@ function restoreFile(raw: unknown): FileRef | undefined {
 
 /** One saved message back in memory, or undefined when the record is not one this version can read. */
 export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
-  if (!isObject(raw) || !isString(raw.id)) return undefined;
+  if (!isObject(raw) || !isString(raw.id) || tooDeepOrCyclic(raw)) return undefined;
   if (raw.role === 'user') {
     if (!isString(raw.text)) return undefined;
     const files = Array.isArray(raw.files)

@@ -4,6 +4,7 @@ import type { StoreError } from '../store/errors.js';
 import type { FollowController } from './controllers/follow-controller.js';
 import type { AgentLink } from './link/agent-link.js';
 import type { ChatRequests } from './link/requests.js';
+import type { StreamLimits } from './link/stream-reader.js';
 import type { RequestOptions } from './link/transport.js';
 import type { ThreadPersistence } from './persistence/persistence.js';
 
@@ -15,6 +16,7 @@ export interface ThreadHost extends ReactiveControllerHost, HTMLElement {
   readonly resume: boolean;
   readonly protocol: 'ai-sdk' | 'ag-ui';
   readonly requestOptions: RequestOptions;
+  readonly streamLimits?: Partial<StreamLimits>;
   agentState: unknown;
 }
 

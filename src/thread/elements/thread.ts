@@ -29,6 +29,7 @@ import { messageTemplate, type MessageView } from './message.js';
 import { ThreadPersistence } from '../persistence/persistence.js';
 import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from '../link/transport.js';
+import type { StreamLimits } from '../link/stream-reader.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -94,6 +95,13 @@ export class AgentThread extends AnswerElement {
 
   /** Extra headers and body fields for the chat request. */
   @property({ attribute: false }) requestOptions: RequestOptions = {};
+
+  /**
+   * What one answer's stream may cost the page: `maxAnswerChars`
+   * (2,000,000), `maxUnreadableEvents` (100), `silenceMs` (120,000). Read
+   * when a stream starts, so it is a plain property, not a reactive one.
+   */
+  streamLimits?: Partial<StreamLimits>;
 
   /** File types the composer attaches, as the `accept` attribute of a file input says them (any when unset). */
   @property() accept?: string;

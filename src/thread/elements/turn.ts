@@ -46,6 +46,8 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
       return msg(
         'An update to part of the answer could not be shown; the last good version is kept.',
       );
+    case 'answer_too_large':
+      return msg('The answer was too long and was cut off.');
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type StreamEvent,
   type TurnEnding,
 } from '../../conversation/index.js';
+import { MAX_DATA_DEPTH, nestsDeeper } from '../../conversation/data-depth.js';
 
 /**
  * Reads one stream's events in a protocol: the AI SDK's (built here) or
@@ -34,6 +35,70 @@ export interface EventHandler {
  * is told.
  */
 export const MAX_RESUME_ATTEMPTS = 3;
+
+/**
+ * What one answer's stream may cost the page (SPEC §4): a back end is as
+ * untrusted as the model, and one that sends without end, sends nothing or
+ * sends garbage must not freeze the page or flood the turn.
+ * `<agent-thread>`'s `streamLimits` sets any of them.
+ */
+export interface StreamLimits {
+  /**
+   * Characters of event data one answer may bring (text, reasoning, tool
+   * input and output, data): past it the turn ends as stopped, with a
+   * notice, and the connection is closed. What arrived stays.
+   */
+  maxAnswerChars: number;
+  /** Unreadable events one stream may send before it is ended. */
+  maxUnreadableEvents: number;
+  /** Milliseconds a stream may go without a byte before it counts as a lost connection. */
+  silenceMs: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = Object.freeze({
+  maxAnswerChars: 2_000_000,
+  maxUnreadableEvents: 100,
+  silenceMs: 120_000,
+});
+
+/**
+ * One stream's unreadable events: counted, and reported once (one notice,
+ * one `answer-error`) with the count so far, when the next readable event
+ * or the end of the stream comes; too many end the stream.
+ */
+class Unreadable {
+  private count = 0;
+  private first = '';
+  private reported = false;
+
+  constructor(
+    private readonly target: StreamTarget,
+    private readonly max: number,
+  ) {}
+
+  /** One more; true when that was too many and the turn has ended. */
+  add(detail: string): boolean {
+    if (++this.count === 1) this.first = detail.slice(0, 200);
+    if (this.count < this.max) return false;
+    this.target.report(
+      'malformed_line',
+      `${this.count} events could not be read, so the stream was ended; the first: ${this.first}`,
+      'error',
+    );
+    return (this.reported = true);
+  }
+
+  /** Reports what was counted, once per stream, while the turn is still open. */
+  flush(): void {
+    if (!this.count || this.reported || !this.target.answering()) return;
+    this.reported = true;
+    const events = this.count === 1 ? 'An event' : `${this.count} events`;
+    this.target.report('malformed_line', `${events} could not be read; the first: ${this.first}`);
+  }
+}
+
+/** A response that says it is a page or a document, not an event stream. */
+const NOT_A_STREAM = /^\s*(text\/html|application\/(json|xml|xhtml\+xml))/i;
 
 /**
  * After the turn is over, the rest of the response is read (and its events
@@ -92,8 +157,13 @@ export class StreamReader implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly target: StreamTarget,
+    private readonly limits: () => Partial<StreamLimits> | undefined = () => undefined,
   ) {
     host.addController(this);
+  }
+
+  private limit<K extends keyof StreamLimits>(name: K): StreamLimits[K] {
+    return this.limits()?.[name] ?? STREAM_LIMITS[name];
   }
 
   hostDisconnected() {
@@ -146,6 +216,18 @@ export class StreamReader implements ReactiveController {
         this.finish();
         return;
       }
+      // A sign-in page or a proxy's error page with status 200 is not a lost connection.
+      const type = source.headers.get('content-type') ?? '';
+      if (NOT_A_STREAM.test(type)) {
+        void source.body?.cancel().catch(() => undefined);
+        this.target.report(
+          'http_error',
+          `HTTP ${source.status}: ${type.split(';')[0]!.trim()}, not an answer stream`,
+          'error',
+        );
+        this.finish();
+        return;
+      }
       stream = source.body;
     } else stream = source;
     if (!stream) {
@@ -153,7 +235,11 @@ export class StreamReader implements ReactiveController {
       this.finish();
       return;
     }
-    let dropped = await this.readStream(stream, abort, events ?? this.uiMessageEvents(replay));
+    let dropped = await this.readStream(
+      stream,
+      abort,
+      (unreadable) => events ?? this.uiMessageEvents(replay, unreadable),
+    );
     const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
     for (
       let attempt = 1;
@@ -168,7 +254,9 @@ export class StreamReader implements ReactiveController {
         continue;
       }
       if (!again?.body || abort.signal.aborted) break;
-      dropped = await this.readStream(again.body, abort, this.uiMessageEvents(true));
+      dropped = await this.readStream(again.body, abort, (unreadable) =>
+        this.uiMessageEvents(true, unreadable),
+      );
     }
     if (dropped !== undefined && !abort.signal.aborted && this.target.answering())
       this.target.report('connection_lost', dropped, 'interrupted');
@@ -183,10 +271,12 @@ export class StreamReader implements ReactiveController {
   private async readStream(
     stream: ReadableStream<Uint8Array>,
     abort: AbortController,
-    handler: EventHandler,
+    protocol: (unreadable: Unreadable) => EventHandler,
   ): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
-    const events = new EventSource(reader);
+    const events = new EventSource(reader, this.limit('silenceMs'));
+    const unreadable = new Unreadable(this.target, this.limit('maxUnreadableEvents'));
+    const handler = this.bounded(protocol(unreadable), unreadable);
     const { signal } = abort;
     try {
       const over = await this.readEvents(events, handler);
@@ -194,14 +284,49 @@ export class StreamReader implements ReactiveController {
         this.drained = this.drain(events, handler, abort);
         return undefined;
       }
+      unreadable.flush();
       return !signal.aborted && this.target.answering()
         ? 'the stream ended before the answer finished'
         : undefined;
     } catch (error) {
+      void events.close();
+      unreadable.flush();
       return this.reader === reader && !signal.aborted && this.target.answering()
         ? String(error)
         : undefined;
     }
+  }
+
+  /**
+   * `handler` within the stream limits, whatever its protocol: an event
+   * nested too deep is unreadable, and an answer past its size ends the
+   * turn and closes the connection (nothing is drained after it).
+   */
+  private bounded(handler: EventHandler, unreadable: Unreadable): EventHandler {
+    const max = this.limit('maxAnswerChars');
+    let chars = 0;
+    let closed = false;
+    return {
+      event: (data) => {
+        if (typeof data === 'string') {
+          chars += data.length;
+          if (chars > max) {
+            this.target.report(
+              'answer_too_large',
+              `more than ${max} characters of stream data`,
+              'stopped',
+            );
+            return (closed = true);
+          }
+          if (nestsDeeper(data, MAX_DATA_DEPTH))
+            return (closed = unreadable.add(
+              `an event nested deeper than ${MAX_DATA_DEPTH} levels`,
+            ));
+        }
+        return handler.event(data);
+      },
+      late: (data) => closed || handler.late(data),
+    };
   }
 
   /**
@@ -260,21 +385,19 @@ export class StreamReader implements ReactiveController {
    * How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the
    * run.
    */
-  private uiMessageEvents(replay: boolean): EventHandler {
+  private uiMessageEvents(replay: boolean, unreadable: Unreadable): EventHandler {
     let first = replay;
     let refused = false;
     return {
       event: (data) => {
-        if (data === OVERSIZED_EVENT) {
-          this.target.report(
-            'malformed_line',
+        if (data === OVERSIZED_EVENT)
+          return (refused = unreadable.add(
             `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`,
-          );
-          return false;
-        }
+          ));
         if (data === '[DONE]') return true;
-        const json = this.parse(data);
-        if (json === undefined) return false;
+        const json = parseQuietly(data);
+        if (json === undefined) return (refused = unreadable.add(data));
+        unreadable.flush();
         if (first) {
           first = false;
           // A replay that is not wanted is closed at once, not read to its end.
@@ -291,15 +414,6 @@ export class StreamReader implements ReactiveController {
         return false;
       },
     };
-  }
-
-  private parse(data: string): unknown {
-    try {
-      return JSON.parse(data) as unknown;
-    } catch {
-      this.target.report('malformed_line', data.slice(0, 200));
-      return undefined;
-    }
   }
 
   /**
@@ -352,12 +466,24 @@ class EventSource {
   /** Events of the last batch not yet handled (those after the end of the turn). */
   pending: StreamEvent[] = [];
 
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly silenceMs: number,
+  ) {}
 
-  /** The next events, or undefined at the end of the bytes. */
+  /** The next events, or undefined at the end of the bytes; rejects when the stream goes silent. */
   async next(): Promise<StreamEvent[] | undefined> {
     if (this.done) return undefined;
-    const chunk = await this.reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silence = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`nothing arrived for ${this.silenceMs / 1000} s`)),
+        this.silenceMs,
+      );
+    });
+    const chunk = await Promise.race([this.reader.read(), silence]).finally(() =>
+      clearTimeout(timer),
+    );
     if (chunk.done) {
       this.done = true;
       const events = this.parser.push(this.decoder.decode());

@@ -15,19 +15,23 @@ import { postChat, type ChatRequest } from './transport.js';
 /** Builds the thread's streaming parts, wired to each other and to the thread. */
 export function startStreaming(ctx: ThreadContext, agUi: AgUiConnection) {
   const { host, state, persistence, chatId, busy, receive, report, streamEnded } = ctx;
-  const stream: StreamReader = new StreamReader(host, {
-    answering: () => Boolean(state.openTurn),
-    openTurn: () => state.openTurn ?? state.openNewTurn(),
-    receive,
-    late: (json) => {
-      const turn = takeLateResult(state, json);
-      if (turn) persistence.changed(turn, true);
+  const stream: StreamReader = new StreamReader(
+    host,
+    {
+      answering: () => Boolean(state.openTurn),
+      openTurn: () => state.openTurn ?? state.openNewTurn(),
+      receive,
+      late: (json) => {
+        const turn = takeLateResult(state, json);
+        if (turn) persistence.changed(turn, true);
+      },
+      report,
+      streamEnded,
+      reconnect: (signal, attempt) => resumer.reconnect(signal, attempt),
+      replayStarts: (json) => resumer.replayStarts(json),
     },
-    report,
-    streamEnded,
-    reconnect: (signal, attempt) => resumer.reconnect(signal, attempt),
-    replayStarts: (json) => resumer.replayStarts(json),
-  });
+    () => host.streamLimits,
+  );
   const resumer = new ResumeController(host, {
     state,
     chatId,

@@ -10,6 +10,7 @@ import {
 import type { EventHandler } from '../stream-reader.js';
 import type { RequestOptions } from '../transport.js';
 import type { AgUiTarget } from './connection.js';
+import { MAX_DATA_DEPTH, tooDeepOrCyclic } from '../../../conversation/data-depth.js';
 import { applyPatch, copy, PatchError } from '../../../conversation/wire/ag-ui/json-patch.js';
 import { fromAgUiMessages, toAgUiMessages } from '../../../conversation/wire/ag-ui/messages.js';
 import {
@@ -72,8 +73,13 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     reported = true;
   };
   const applyState = (effect: Translation['effect']) => {
-    if (effect?.kind === 'state') target.setState(copy(effect.snapshot));
-    else if (effect?.kind === 'delta') target.setState(applyPatch(target.state(), effect.patch));
+    if (effect?.kind !== 'state' && effect?.kind !== 'delta') return;
+    const state =
+      effect.kind === 'state' ? copy(effect.snapshot) : applyPatch(target.state(), effect.patch);
+    // Each patch may nest the state one level deeper: the state as a whole is held to the bound.
+    if (tooDeepOrCyclic(state))
+      malformed(`agent state nested deeper than ${MAX_DATA_DEPTH} levels`);
+    else target.setState(state);
   };
   const event = (data: StreamEvent) => {
     if (data === OVERSIZED_EVENT) {
