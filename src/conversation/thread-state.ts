@@ -261,12 +261,11 @@ export class ThreadState {
       case 'tool-input-error': {
         finishTool(turn, part);
         const held = this.heldReports.get(turn);
-        if (held && held.key === toolKey(part.toolCallId)) {
+        // A held report stands unless its call was refused (an error, or `{ ok: false }`).
+        if (held?.key === toolKey(part.toolCallId)) {
           this.heldReports.delete(turn);
-          const refused =
-            part.type !== 'tool-output-available' ||
-            (part.output as { ok?: unknown } | null)?.ok === false;
-          if (!refused) return this.applyFinal(turn, held.input, held);
+          if ('output' in part && (part.output as { ok?: unknown } | null)?.ok !== false)
+            return this.applyFinal(turn, held.input, held);
         }
         return this.closeIfIdle(turn) ?? { turn };
       }

@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { FlexibleSchema } from 'ai';
 import type { AiSdk } from './ai-majors.js';
 
 /*
@@ -25,7 +26,7 @@ export async function answerToolTokens(sdk: AiSdk): Promise<ToolTokens[]> {
   const tools = sdk.agent.answerTools({ write() {} });
   return Promise.all(
     Object.entries(tools).map(async ([name, tool]) => {
-      const schema = await sdk.ai.asSchema(tool.inputSchema).jsonSchema;
+      const schema = await sdk.ai.asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema;
       const description = tokens(tool.description ?? '');
       const inputSchema = tokens(JSON.stringify(schema));
       return { name, description, inputSchema, total: tokens(name) + description + inputSchema };
