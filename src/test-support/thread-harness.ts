@@ -133,7 +133,7 @@ export class ThreadHarness {
     await settle(this.thread);
   }
 
-  /** Opens the newest (or `turn`'s) folded "View process"; resolves when its steps have rendered. */
+  /** Opens the newest (or `turn`'s) folded "View process"; resolves once its first slice of steps has rendered (a long process renders a slice a frame). */
   async viewProcess(turn?: Element): Promise<HTMLDetailsElement> {
     const summary = this.button('View process', turn ?? this.thread);
     const details = summary.parentElement as HTMLDetailsElement;

@@ -25,6 +25,9 @@ export type DataRenderer = (part: {
   data: unknown;
 }) => Element | undefined | null;
 
+/** Items of "View process" rendered per frame once it is open. */
+const PROCESS_SLICE = 25;
+
 /** The reader-facing text of an inline notice. */
 export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
   switch (notice.code) {
@@ -116,8 +119,14 @@ export class AgentTurn extends AnswerElement {
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
   @property({ attribute: false }) renderData?: DataRenderer;
 
-  /** Whether the reader has opened "View process": until then its items are not rendered; from then on they stay, and so does what the reader changed there (a table's order, a chart's view). */
-  @state() private processOpened = false;
+  /**
+   * How many of "View process"'s items are rendered: none until the reader
+   * opens it; then a slice more each frame, so a turn of 2,000 steps makes
+   * no long frame. Rendered items stay, and so does what the reader changed
+   * there (a table's order, a chart's view).
+   */
+  @state() private processShown = 0;
+  private processLength = 0;
 
   private blocks = new Map<string, AnswerBlock>();
   private dataElements = new Map<
@@ -146,7 +155,12 @@ export class AgentTurn extends AnswerElement {
   }
 
   private processToggled(event: Event) {
-    if ((event.currentTarget as HTMLDetailsElement).open) this.processOpened = true;
+    if ((event.currentTarget as HTMLDetailsElement).open) this.processShown ||= PROCESS_SLICE;
+  }
+
+  protected override updated() {
+    if (this.processShown && this.processShown < this.processLength)
+      requestAnimationFrame(() => (this.processShown += PROCESS_SLICE));
   }
 
   /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
@@ -277,6 +291,7 @@ export class AgentTurn extends AnswerElement {
     const process = visible.filter(
       (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
     );
+    this.processLength = process.length;
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(
@@ -290,7 +305,7 @@ export class AgentTurn extends AnswerElement {
         process.length
           ? html`<details class="process" part="process" @toggle=${this.processToggled}>
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${this.processOpened ? this.renderItems(process, sources.length, true) : nothing}</div>
+            <div class="process-body">${this.processShown ? this.renderItems(process.slice(0, this.processShown), sources.length, true) : nothing}</div>
           </details>`
           : nothing
       }
