@@ -83,6 +83,8 @@ export interface SourceItem {
   sourceId: string;
   /** Only for a web source; the list links it only when it is http(s). */
   url?: string;
+  /** The URL was too long to save: `url` is its start, and the list never links it. */
+  urlShortened?: true;
   title?: string;
   /** A document source's media type and file name. */
   mediaType?: string;

@@ -67,7 +67,13 @@ function restoreItem(raw: unknown): TurnItem | undefined {
           .filter((name) => isString(raw[name]))
           .map((name) => [name, raw[name]]),
       );
-      return { kind: 'source', key: raw.key, sourceId: raw.sourceId, ...labels };
+      return {
+        kind: 'source',
+        key: raw.key,
+        sourceId: raw.sourceId,
+        ...labels,
+        ...(raw.urlShortened === true ? { urlShortened: true as const } : {}),
+      };
     }
     case 'file': {
       const file = restoreFile(raw);

@@ -88,8 +88,13 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
         key,
         sourceId: truncate(sourceId, CAPS.name),
         ...Object.fromEntries(
-          Object.entries(labels).map(([name, text]) => [name, truncate(text, CAPS.label)]),
+          Object.entries(labels).map(([name, text]) => [
+            name,
+            typeof text === 'string' ? truncate(text, CAPS.label) : text,
+          ]),
         ),
+        // A URL cut to its cap would link somewhere else: it is kept as text only.
+        ...(item.url && item.url.length > CAPS.label ? { urlShortened: true as const } : {}),
       };
     }
     case 'file':

@@ -3,6 +3,9 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { SourceItem } from '../../conversation/index.js';
 import { webUrl } from './safe-urls.js';
+
+/** The longest source URL storage keeps (`CAPS.label`); a longer one is saved cut, as its start. */
+const MAX_SAVED_URL = 2_000;
 import { sourcesStyles } from './sources.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -42,9 +45,14 @@ export class AnswerSources extends AnswerElement {
   }
 
   private renderSource(source: Source, n: number) {
-    const url = webUrl(source.url);
-    const name =
-      source.title || source.filename || source.url || source.mediaType || source.sourceId;
+    // A URL too long to save is never linked, live or restored, so a reload links nothing else.
+    const tooLong = source.urlShortened || (source.url?.length ?? 0) > MAX_SAVED_URL;
+    const url = tooLong ? undefined : webUrl(source.url);
+    const shown =
+      source.url && source.url.length > MAX_SAVED_URL
+        ? `${source.url.slice(0, MAX_SAVED_URL - 1)}…`
+        : source.url;
+    const name = source.title || source.filename || shown || source.mediaType || source.sourceId;
     // A web source names its host (unless its URL is the name already); a document its file and type.
     const meta = (
       source.url === undefined

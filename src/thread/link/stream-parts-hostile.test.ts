@@ -125,6 +125,35 @@ describe('hostile stream parts in <agent-thread>', () => {
       .and.include('not saved');
   });
 
+  it('never links a source URL too long to keep, live or after a reload', async () => {
+    const long = `https://example.com/${'a'.repeat(100_000)}`;
+    const { thread, store, threadId } = await threadWith([
+      { type: 'start' },
+      { type: 'source-url', sourceId: 'long', url: long },
+      { type: 'source-url', sourceId: 'ok', url: 'https://example.com/ok', title: 'Fine' },
+      { type: 'finish' },
+    ]);
+    const sourceTexts = (root: AgentThread) =>
+      deep(root, 'answer-sources').map((list) =>
+        list.shadowRoot!.textContent!.replace(/\s+/g, ' '),
+      );
+    const links = (root: AgentThread) =>
+      deep(root, 'a[href]').map((a) => (a as HTMLAnchorElement).href);
+    expect(links(thread)).to.deep.equal(['https://example.com/ok']);
+    const live = sourceTexts(thread);
+    expect(live[0]).to.include('https://example.com/aaa').and.include('…');
+    await thread.saved();
+    const again = await fixture<AgentThread>(
+      html`<agent-thread thread-id=${threadId} .store=${store}></agent-thread>`,
+    );
+    await again.restored;
+    const turn = again.shadowRoot!.querySelector('agent-turn')!;
+    await waitUntil(() => turn.shadowRoot!.querySelector('answer-sources')?.shadowRoot);
+    await settle(again);
+    expect(links(again), 'after a reload').to.deep.equal(['https://example.com/ok']);
+    expect(sourceTexts(again)).to.deep.equal(live);
+  });
+
   it('a block that imitates the approval card answers nothing: only the thread’s own card does', async () => {
     const mimic = {
       block_id: 'mimic',
