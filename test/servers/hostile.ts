@@ -35,9 +35,12 @@ const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 async function write(res: ServerResponse, chunk: string | Uint8Array): Promise<boolean> {
   if (res.destroyed) return false;
   if (res.write(chunk)) return true;
-  await new Promise((resolve) => {
-    res.once('drain', resolve);
-    res.once('close', resolve);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
   });
   return !res.destroyed;
 }

@@ -1,4 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
 import { outline, settle } from '../../test-support/settle.js';
@@ -22,6 +23,9 @@ const log = async (chatId: string): Promise<Log> =>
   (await fetch(`/api/hostile/log?chat=${encodeURIComponent(chatId)}`)).json() as Promise<Log>;
 
 const FOLLOW_UP = 'Answer number 2.';
+
+/** The page's heap once garbage is collected (a command of the test runner's). */
+const heap = () => executeServerCommand<number, undefined>('heap-after-gc');
 
 /** What the reader sees: the thread, but for the status line a screen reader hears. */
 const seenIn = (el: AgentThread) =>
@@ -87,9 +91,13 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('a hostile back end', () => {
   it('an answer that never ends is cut off at its size budget, the connection closed', async () => {
+    const before = await heap();
     const { el, threadId, errors, seen } = await ask('endless-text', (thread) => {
       thread.streamLimits = { maxAnswerChars: 300_000 };
     });
+    const grown = (await heap()) - before;
+    // 300,000 characters of text, its DOM and its saved copy: a few megabytes, not more.
+    expect(grown, `the heap grew by ${grown} bytes`).to.be.below(16 * 1024 * 1024);
     expect(count(seen, NOTICE.tooLarge)).to.equal(1);
     expect(seen, 'what arrived stays').to.include('All work and no play.');
     expect(errors).to.deep.equal(['answer_too_large']);
