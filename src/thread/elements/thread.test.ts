@@ -8,7 +8,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
-import { harness } from '../../test-support/thread-harness.js';
+import { getByRole, harness } from '../../test-support/thread-harness.js';
 import { fuzzRuns, fuzzTimeout } from '../../test-support/fuzz.js';
 import { text, type Part } from '../../test-support/parts.js';
 
@@ -419,9 +419,9 @@ describe('agent-thread', () => {
       { type: 'finish' },
     ].forEach((part) => thread.applyPart(part));
     await settle(thread);
-    const form = $(blockIn(turns(thread)[0]!, 'field-check'), '[data-element-id="ask"]');
-    $<HTMLInputElement>(form, 'input').value = 'Team B';
-    $(form, 'button[type=submit]').click();
+    const form = blockIn(turns(thread)[0]!, 'field-check');
+    getByRole<HTMLInputElement>(form, 'textbox', 'Crew').value = 'Team B';
+    getByRole(form, 'button', 'Submit').click();
     await waitUntil(
       () => thread.messages.length === 3 && !thread.busy,
       'the submission was not sent',
@@ -448,7 +448,7 @@ describe('agent-thread', () => {
       type: 'data-answer_ui',
       id: 'field-check',
     });
-    expect($(form, 'dl').textContent).to.include('Team B');
+    expect(outline(form), 'the form shows the answers it sent').to.include('Team B');
     expect(outline(thread)).to.include('Thanks, crew noted.');
   });
 

@@ -7,7 +7,7 @@ import { memoryStore, type ThreadStore } from '../../store/index.js';
 import '../define.js';
 import { HISTORY_STEP } from '../controllers/follow-controller.js';
 import type { AgentThread } from '../elements/thread.js';
-import { harness } from '../../test-support/thread-harness.js';
+import { getByRole, harness } from '../../test-support/thread-harness.js';
 import { text, uid, type Part } from '../../test-support/parts.js';
 
 const turn = (answer: string, extra: Part[] = []): Part[] => [
@@ -51,9 +51,9 @@ describe('thread persistence', () => {
       },
     ]);
     const form = $($(first, 'agent-turn'), 'answer-block[data-block-id="field-check"]');
-    $<HTMLInputElement>($(form, '[data-element-id="ask"]'), 'input').value = 'Team B';
+    getByRole<HTMLInputElement>(form, 'textbox', 'Crew').value = 'Team B';
     first.addEventListener('answer-send', (event) => event.preventDefault(), { once: true });
-    $($(form, '[data-element-id="ask"]'), 'button[type=submit]').click();
+    getByRole(form, 'button', 'Submit').click();
     await settle(first);
     await first.saved();
     const conversation = (el: AgentThread) => outline($(el, '.messages'));
