@@ -3,9 +3,9 @@
  * render blocks (a dashboard, a report) and have no `<agent-thread>`: no
  * thread, markdown or store.
  */
-import { prepareWhenIdle } from './components/block/prepare.js';
+import { prepareValidator } from './components/block/prepare.js';
 
 export * from './elements.js';
 
-// Such a page's first paint is a block: it has the validator ready as well as the formatters.
-prepareWhenIdle({ validator: true });
+// Such a page's first paint is a block: its validator is prepared as the page loads.
+prepareValidator();

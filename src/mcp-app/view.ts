@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import { isValidatedBlock, validateBlock, type Block, type FormValue } from '../catalog/index.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import '../components/block/define.js';
-import { prepareWhenIdle } from '../components/block/prepare.js';
+import { prepareValidator } from '../components/block/prepare.js';
 import { applyHostContext } from './host-context.js';
 import { formMessage, locateMessage, sourceMessage } from './messages.js';
 import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
@@ -17,7 +17,7 @@ import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
  */
 export async function startAnswerView(container: HTMLElement, transport?: Transport): Promise<App> {
   // The view's first paint is a block, while the host is still connecting: have the validator ready for it.
-  prepareWhenIdle({ validator: true });
+  prepareValidator();
   const app = new App({ name: 'answer-ui', version: '1' }, {}, { autoResize: true });
   // Added with the first input: an empty <answer-block> would say the answer could not be shown.
   const view = document.createElement('answer-block') as AnswerBlock;

@@ -15,6 +15,7 @@ import {
 import { AnswerErrorEvent } from '../shared/events.js';
 import { blockStyles } from './block.styles.js';
 import { props } from './props-directive.js';
+import { prepareValidator } from './prepare.js';
 import { AnswerElement } from '../../base/answer-element.js';
 // The elements a block renders register with it through their own define modules (a map of them
 // in `static dependencies` would cost the core entry 0.1 kB of its 45 kB).
@@ -69,6 +70,12 @@ export class AnswerBlock extends AnswerElement {
 
   /** Why the current block was rejected, or an empty list when it rendered. */
   errors: ValidationError[] = [];
+
+  override connectedCallback() {
+    super.connectedCallback();
+    // A block element on the page: its block, or the next, needs the validator.
+    prepareValidator();
+  }
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('block')) return;

@@ -3,6 +3,7 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerBlock } from '../../components/block/block.js';
+import { prepareValidator } from '../../components/block/prepare.js';
 import { turnStyles } from './turn.styles.js';
 import { fallbackTextOf } from '../../catalog/index.js';
 import {
@@ -225,6 +226,8 @@ export class AgentTurn extends AnswerElement {
         </details>`;
       case 'tool': {
         if (isInternalTool(item)) {
+          // A block is on its way: the validator gets ready while the model writes it.
+          if (item.preparing) prepareValidator();
           return item.preparing
             ? html`<div class="card preparing" aria-busy="true">
                 <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
