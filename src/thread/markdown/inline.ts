@@ -16,6 +16,15 @@ export type Inline =
 /** How far ahead a closing delimiter is looked for. */
 const LOOKAHEAD = 2_000;
 
+/**
+ * How far past the start of one step (a character, an escape, a code span, a link, an emphasis,
+ * a run of citations) the parser reads to decide it: a link's label and then its destination,
+ * each looked for within LOOKAHEAD. A step is also never longer than that. So text appended
+ * more than this far after a step cannot change it, and a stream can parse the text before
+ * such a point once and for all (`parseInlineFrom`).
+ */
+export const INLINE_REACH = 2 * LOOKAHEAD + 16;
+
 /** Only absolute http(s) URLs survive; anything else (javascript:, data:, relative) is dropped. */
 export function safeUrl(raw: string): string | null {
   const trimmed = raw.trim();
@@ -28,23 +37,72 @@ export function safeUrl(raw: string): string | null {
   }
 }
 
-/** A run of `[N]`s that is not a link's `[text](url)` nor a reference's `[text][label]` or `[label][]`. */
-const CITES = /(?:\[[1-9]\d{0,2}\])+(?![[(])/y;
+/**
+ * A run of `[N]`s that is not a link's `[text](url)` nor a reference's `[text][label]` or
+ * `[label][]`. At most 64 in a row (a longer run stays text), so one step stays short.
+ */
+const CITES = /(?:\[[1-9]\d{0,2}\]){1,64}(?![[(])/y;
+
+/** Where something other than plain text may begin: the characters below treat, and a URL. */
+const SPECIAL = /[\\\n`![<*_~]|https?:\/\//gi;
 
 const ESCAPABLE = /[\\`*_{}[\]()#+\-.!|~<>"']/;
 const WORD = /[\p{L}\p{N}]/u;
 
 export function parseInline(src: string): Inline[] {
+  return parseInlineFrom(src, 0).nodes;
+}
+
+/**
+ * Parses `src` from `start` as `parseInline` parses the whole of it there: `src[start - 1]`, if
+ * any, is read as the character before (the end of text parsed earlier), so the result is what
+ * the whole text's parse has from `start` on, when that parse has a step starting at `start`.
+ *
+ * With `cutBefore` ≥ 0 it also finds `cut`: the last position after `start`, at most
+ * `cutBefore`, where a step starts and that follows a character other than a space (a line
+ * break's trailing spaces are dropped from the text before it, so a cut never falls among
+ * them), and `head`, the nodes before it. Text appended more than INLINE_REACH after `cut`
+ * cannot change `head` nor where the steps start, so a stream can keep `head` for good and
+ * parse again only from `cut` (cut is -1 when there is none).
+ */
+export function parseInlineFrom(
+  src: string,
+  start: number,
+  cutBefore = -1,
+): { nodes: Inline[]; cut: number; head: Inline[] } {
   const out: Inline[] = [];
   let text = '';
   const flush = () => {
     if (text) out.push(text);
     text = '';
   };
-  let i = 0;
+  let cut = -1;
+  let cutNodes = 0;
+  let cutText = '';
+  let i = start;
   while (i < src.length) {
+    // Plain text up to the next character that may begin something else, in one go.
+    SPECIAL.lastIndex = i;
+    const next = SPECIAL.exec(src)?.index ?? src.length;
+    if (next > i) {
+      // Each character of the run is a step of its own: the last one that can be a cut.
+      let at = Math.min(next - 1, cutBefore);
+      while (at > start && at >= i && src[at - 1] === ' ') at--;
+      if (at > start && at >= i) {
+        cut = at;
+        cutNodes = out.length;
+        cutText = text + src.slice(i, at);
+      }
+      text += src.slice(i, next);
+      i = next;
+      continue;
+    }
+    if (i <= cutBefore && i > start && src[i - 1] !== ' ') {
+      cut = i;
+      cutNodes = out.length;
+      cutText = text;
+    }
     const c = src[i]!;
-    const rest = (n: number) => src.slice(i, i + n);
     if (c === '\\' && i + 1 < src.length) {
       if (src[i + 1] === '\n') {
         flush();
@@ -68,11 +126,13 @@ export function parseInline(src: string): Inline[] {
       continue;
     }
     if (c === '`') {
+      // A run counts at most LOOKAHEAD backticks: a longer one could not close within reach.
       let run = 1;
-      while (src[i + run] === '`') run++;
+      while (src[i + run] === '`' && run < LOOKAHEAD) run++;
       const fence = '`'.repeat(run);
-      const end = src.indexOf(fence, i + run);
-      if (end !== -1 && end - i < LOOKAHEAD) {
+      // The closing run must start within LOOKAHEAD of the opening one: search no further.
+      const end = src.slice(0, i + LOOKAHEAD - 1 + run).indexOf(fence, i + run);
+      if (end !== -1) {
         flush();
         const code = src.slice(i + run, end).replace(/\n/g, ' ');
         out.push({
@@ -128,7 +188,7 @@ export function parseInline(src: string): Inline[] {
     if (
       (c === 'h' || c === 'H') &&
       !WORD.test(src[i - 1] ?? ' ') &&
-      /^https?:\/\//i.test(rest(8))
+      /^https?:\/\//i.test(src.slice(i, i + 8))
     ) {
       const match = /^https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]]/i.exec(src.slice(i, i + LOOKAHEAD));
       if (match) {
@@ -165,12 +225,16 @@ export function parseInline(src: string): Inline[] {
     i++;
   }
   flush();
-  return out;
+  const head = cut === -1 ? [] : out.slice(0, cutNodes);
+  if (cutText) head.push(cutText);
+  return { nodes: out, cut, head };
 }
 
 function findClosing(src: string, from: number, delimiter: string): number {
   const limit = Math.min(src.length, from + LOOKAHEAD);
-  let at = src.indexOf(delimiter, from);
+  // Search no further than a closing delimiter may start.
+  const within = src.slice(0, limit - 1 + delimiter.length);
+  let at = within.indexOf(delimiter, from);
   while (at !== -1 && at < limit) {
     const before = src[at - 1]!;
     const after = src[at + delimiter.length];
@@ -181,7 +245,7 @@ function findClosing(src: string, from: number, delimiter: string): number {
       !(single && (after === delimiter || before === delimiter)) &&
       (delimiter[0] !== '_' || !WORD.test(after ?? ' '));
     if (ok && at > from) return at;
-    at = src.indexOf(delimiter, at + 1);
+    at = within.indexOf(delimiter, at + 1);
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { parseBlocks, parseInline, safeUrl, settledLength } from './parse.js';
+import { INLINE_REACH, parseInlineFrom } from './inline.js';
+import { parseBlocks, parseInline, safeUrl, settledLength, type Inline } from './parse.js';
 
 describe('markdown parser', () => {
   it('parses headings, paragraphs, lists, quotes, code, tables and rules', () => {
@@ -104,6 +105,57 @@ describe('markdown parser', () => {
     expect(performance.now() - start).to.be.below(2_000);
   });
 
+  it('keeps a run of backticks or citations that could not be one step as text', () => {
+    // A run counts at most 2,000 backticks; one of 2,000 or more could not close within reach.
+    expect(parseInline('`'.repeat(2_000) + 'a' + '`'.repeat(2_000))).to.deep.equal([
+      '`'.repeat(2_000) + 'a' + '`'.repeat(2_000),
+    ]);
+    expect(parseInline('``a``')).to.deep.equal([{ t: 'code', text: 'a' }]);
+    // At most 64 citations in a row.
+    const cites = (n: number) =>
+      parseInline('[1]'.repeat(n)).filter((node) => typeof node === 'object').length;
+    expect(cites(64)).to.equal(64);
+    expect(cites(65)).to.equal(0);
+  });
+
+  /** Adjacent strings as one. */
+  const joined = (nodes: Inline[]) =>
+    nodes.reduce<Inline[]>((out, node) => {
+      if (typeof node === 'string' && typeof out.at(-1) === 'string') out.push(out.pop() + node);
+      else out.push(node);
+      return out;
+    }, []);
+  const inlineText = fc
+    .array(
+      fc.constantFrom(
+        ...['word ', 'w', ' ', '  ', '*', '**', '_', '`', '``', '~~', '~', '[1]', '[2][3]', '['],
+        ...[']', '(', ')', '[a](https://e.com/x)', '![i](https://e.com/i)', '<https://a.b/c>'],
+        ...['<', 'https://e.com/a. ', 'HTTP://X.Y', 'xhttp://a', '\\*', '\\', '\n', '  \n'],
+        ...['\\\n', '\u00a0', 'é', '𝐀', 'h', '_x_', 'snake_case', '!', ':'],
+      ),
+      { maxLength: 200 },
+    )
+    .map((tokens) => tokens.join(''));
+
+  it('parses again from a cut what the whole parse has there, whatever follows the cut’s reach', () => {
+    fc.assert(
+      fc.property(inlineText, inlineText, inlineText, fc.nat(), (a, b, more, n) => {
+        // At least INLINE_REACH characters after any cut.
+        const text = a + 'q'.repeat(INLINE_REACH - 50) + b + 'r'.repeat(60);
+        const before = n % (text.length - INLINE_REACH + 1);
+        const { cut, head } = parseInlineFrom(text, 0, before);
+        if (cut === -1) return;
+        expect(cut).to.be.within(1, before);
+        expect(text[cut - 1]).not.to.equal(' ');
+        for (const whole of [text, text + more])
+          expect(joined([...head, ...parseInlineFrom(whole, cut).nodes])).to.deep.equal(
+            joined(parseInline(whole)),
+          );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
   const line = fc.constantFrom(
     '# Heading',
     'Some *text* here',
@@ -135,6 +187,31 @@ describe('markdown parser', () => {
         expect(settledLength(prefix, settledLength(prefix.slice(0, settled)))).to.equal(settled);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('settles at every block that can no longer change, lists, tables and fences included', () => {
+    const more = fc.constantFrom(
+      ...['# Heading', '## h ##', 'Some *text*', '- item', '  - nested', '    - deep', '1. first'],
+      ...['2. second', '- ', '-', '* * *', '***', '> quote', '> ', '```', '```js', '   ```'],
+      ...['````', '~~~', 'code', '| a | b |', '|---|---|', 'a|b', '|-', 'text | pipe', '---'],
+      ...['', '', '', '  ', '\t', '  two', 'plain'],
+    );
+    fc.assert(
+      fc.property(fc.array(more, { maxLength: 30 }), fc.nat(), (lines, cut) => {
+        const text = lines.join('\n');
+        const prefix = text.slice(0, cut % (text.length + 1));
+        const settled = settledLength(prefix);
+        expect(
+          parseBlocks(text.slice(0, settled)).concat(parseBlocks(text.slice(settled))),
+        ).to.deep.equal(parseBlocks(text));
+        expect(settledLength(prefix, settledLength(prefix.slice(0, settled)))).to.equal(settled);
+      }),
+      { numRuns: 2_000 },
+    );
+    // No blank line needed: a paragraph before a heading, a fence after a list.
+    expect(settledLength('Intro\n# Title\n- a\n```\ncode\n')).to.equal(
+      'Intro\n# Title\n- a\n'.length,
     );
   });
 });

@@ -22,15 +22,15 @@ export type MdBlock =
   | { t: 'table'; align: Align[]; head: Inline[][]; rows: Inline[][][] }
   | { t: 'hr' };
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+[ \t]*)?$/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const QUOTE = /^ {0,3}> ?(.*)$/;
-const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*)|$)/;
-const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+export const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
+export const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+[ \t]*)?$/;
+export const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+export const QUOTE = /^ {0,3}> ?(.*)$/;
+export const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*)|$)/;
+export const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
-const isBlank = (line: string) => /^[ \t]*$/.test(line);
-const startsBlock = (line: string) =>
+export const isBlank = (line: string) => /^[ \t]*$/.test(line);
+export const startsBlock = (line: string) =>
   FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
 
 function splitRow(line: string): string[] {
@@ -164,35 +164,127 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
   return blocks;
 }
 
-const closesFence = (fence: string, line: string) =>
-  new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line);
+const closers = new Map<string, RegExp>();
+/** Whether `line` closes a fence opened with `fence` (its run of backticks or tildes). */
+export function closesFence(fence: string, line: string): boolean {
+  let closer = closers.get(fence);
+  if (!closer) {
+    closer = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    if (closers.size < 64) closers.set(fence, closer);
+  }
+  return closer.test(line);
+}
+
+/** A block that further lines may still extend ('pipe': a paragraph whose one line has a `|`, a table's head if the next line is its rule). */
+export type OpenBlock = 'para' | 'pipe' | 'table' | 'fence' | 'quote' | 'list';
+
+/** What one complete line does at the top level of the text, as `parseBlocks` reads it. */
+export interface LineStep {
+  /** The block open before the line ended before it. */
+  ends: boolean;
+  /** The block the line begins, if any (a heading or a rule is whole on its line). */
+  starts: OpenBlock | 'heading' | 'hr' | null;
+}
 
 /**
- * The offset up to which `text` (read from `from`, itself such an offset)
- * can be parsed once and for all: the start of the last complete line that
- * follows a blank line outside a code fence and cannot continue the block
- * before it (not indented, not a list item). Text appended later can never
- * change the blocks before that offset, so a stream re-parses only the rest.
+ * The top level of `parseBlocks`, a line at a time: which block each complete line begins,
+ * continues or ends, deciding from that line and the ones before only (the lines parseLines
+ * looks ahead at, a table's rule and the line after a blank one in a list, are taken when they
+ * come). After each line, `open` is the block further lines may extend, or null when the next
+ * block, whatever it is, begins a new parse: the text before can be parsed once and for all.
+ */
+export class BlockScanner {
+  open: OpenBlock | null = null;
+  /** The open fence's run of backticks or tildes. */
+  fence = '';
+  private ordered = false;
+  private indent = 0;
+  /** In a list, the last line was blank: the list goes on only if this one is indented. */
+  private blank = false;
+
+  line(line: string): LineStep {
+    switch (this.open) {
+      case 'fence':
+        if (closesFence(this.fence, line)) this.open = null;
+        return { ends: false, starts: null };
+      case 'pipe':
+      case 'para':
+        if (this.open === 'pipe' && TABLE_RULE.test(line) && line.includes('-')) {
+          this.open = 'table';
+          return { ends: false, starts: null };
+        }
+        // A paragraph (a 'pipe' one was not a table's head after all).
+        this.open = 'para';
+        if (!isBlank(line) && !startsBlock(line)) return { ends: false, starts: null };
+        break;
+      case 'table':
+        if (!isBlank(line) && line.includes('|')) return { ends: false, starts: null };
+        break;
+      case 'quote':
+        if (QUOTE.test(line)) return { ends: false, starts: null };
+        break;
+      case 'list': {
+        const afterBlank = this.blank;
+        this.blank = false;
+        // A blank line was the list's only if an indented one follows it.
+        if (afterBlank && !/^[ \t]{2,}\S/.test(line)) break;
+        const item = ITEM.exec(line);
+        const sameList =
+          item && item[1]!.length <= this.indent + 1 && /\d/.test(item[2]!) === this.ordered;
+        if (sameList || (!isBlank(line) && (/^[ \t]{2,}/.test(line) || !startsBlock(line))))
+          return { ends: false, starts: null };
+        if (!isBlank(line)) break;
+        this.blank = true;
+        return { ends: false, starts: null };
+      }
+    }
+    const ends = this.open !== null;
+    this.open = null;
+    return { ends, starts: this.start(line) };
+  }
+
+  /** The paragraph ends here (its next line will begin a block, whatever else comes). */
+  endParagraph() {
+    if (this.open === 'para' || this.open === 'pipe') this.open = null;
+  }
+
+  private start(line: string): LineStep['starts'] {
+    if (isBlank(line)) return null;
+    const fence = FENCE.exec(line);
+    if (fence) {
+      this.fence = fence[1]!;
+      return (this.open = 'fence');
+    }
+    if (HEADING.test(line)) return 'heading';
+    if (RULE.test(line)) return 'hr';
+    if (QUOTE.test(line)) return (this.open = 'quote');
+    const item = ITEM.exec(line);
+    if (item) {
+      this.ordered = /\d/.test(item[2]!);
+      this.indent = item[1]!.length;
+      this.blank = false;
+      return (this.open = 'list');
+    }
+    return (this.open = line.includes('|') ? 'pipe' : 'para');
+  }
+}
+
+/**
+ * The offset up to which `text` (read from `from`, itself such an offset) can be parsed once
+ * and for all: the start of the block still open after its last complete line, or the end of
+ * that line when none is. Text appended later can never change the blocks before that offset,
+ * so a stream parses them once and goes on from there (line breaks are `\n`).
  */
 export function settledLength(text: string, from = 0): number {
+  const scanner = new BlockScanner();
   let settled = from;
-  let fence: string | null = null;
-  let previousBlank = false;
   let lineStart = from;
   for (;;) {
     const newline = text.indexOf('\n', lineStart);
     if (newline === -1) return settled;
-    const line = text.slice(lineStart, newline);
-    if (fence) {
-      if (closesFence(fence, line)) fence = null;
-      previousBlank = false;
-    } else if (isBlank(line)) {
-      previousBlank = true;
-    } else {
-      if (previousBlank && !/^[ \t]/.test(line) && !ITEM.test(line)) settled = lineStart;
-      fence = FENCE.exec(line)?.[1] ?? null;
-      previousBlank = false;
-    }
+    const step = scanner.line(text.slice(lineStart, newline));
+    if (step.ends || step.starts) settled = lineStart;
     lineStart = newline + 1;
+    if (!scanner.open) settled = lineStart;
   }
 }
