@@ -43,6 +43,9 @@ import '../follow-up-form/define.js';
  * can be submitted.
  *
  * @fires answer-error - The block failed validation; `detail: { code, message }`.
+ * @fires answer-form-submit - A form of the block was submitted (from the form inside); `detail: { blockId, elementId, values }`.
+ * @fires answer-map-locate - The reader pressed Locate on a map of the block; `detail: { lat, lng, zoom, label, featureId? }`.
+ * @fires answer-source-select - The reader opened a source of an Evidence in the block; `detail: { ref }`.
  * @csspart fallback - The text shown instead of an invalid block.
  */
 export class AnswerBlock extends AnswerElement {

@@ -60,6 +60,11 @@ import { AnswerElement } from '../../base/answer-element.js';
  * @fires answer-data - A `data-*` part the thread does not render arrived; `detail: { type, id?, data, transient }`.
  * @fires answer-state - The AG-UI agent state changed; `detail: { state }`.
  * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
+ * @fires answer-form-submit - A form of a block in the thread was submitted (the thread sends it as the reader's next message); `detail: { blockId, elementId, values }`.
+ * @fires answer-map-locate - The reader pressed Locate on a map of a block; `detail: { lat, lng, zoom, label, featureId? }`.
+ * @fires answer-source-select - The reader opened a source of an Evidence in a block; `detail: { ref }`.
+ * @fires answer-file-select - The reader chose a file chip; the host decides what opens. `detail: { url, mediaType, filename? }`.
+ * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
  * @csspart messages - The message list.
  * @csspart composer - The message form.
  * @csspart new-conversation - The "New conversation" button.
