@@ -4,6 +4,7 @@
  */
 import './elements.js';
 import './thread/define.js';
+import { prepareUnlessThread } from './components/block/prepare.js';
 
 export * from './elements.js';
 export { AgentThread } from './thread/elements/thread.js';
@@ -17,3 +18,6 @@ export {
   AnswerDataEvent,
   AnswerStateEvent,
 } from './thread/elements/events.js';
+
+// A page that loads every element and shows no thread is there for its blocks.
+prepareUnlessThread();

@@ -10,9 +10,10 @@ import { whenIdle } from '../../base/lazy.js';
  * first run builds the catalog's schemas and compiles its code (about 7 ms).
  * Every page with answer elements builds the formatters when it is idle.
  * The validator is prepared once a block is expected: an `<answer-block>`
- * on the page, a `present_answer` call starting in a thread, a restored
- * thread that holds blocks. A page that never shows one does not keep the
- * schemas and the validator's compiled code (about 0.2 MB of heap).
+ * on the page, a `present_answer` call starting in a thread, a page that
+ * loaded answer-ui and shows no thread by the time it is idle (it is there
+ * for its blocks). A thread page that never shows a block does not keep
+ * the schemas and the validator's compiled code (about 0.2 MB of heap).
  */
 
 /** Builds the formatters when the page is next idle. */
@@ -49,4 +50,14 @@ export function prepareValidator(): void {
       );
     });
   });
+}
+
+let threadOnPage = false;
+
+/** A thread is on the page: it prepares the validator when one of its answers starts a block. */
+export const threadConnected = (): void => void (threadOnPage = true);
+
+/** Once the page is idle, prepares the validator unless a thread is on the page. */
+export function prepareUnlessThread(): void {
+  whenIdle(() => threadOnPage || prepareValidator());
 }

@@ -30,6 +30,7 @@ import { ThreadPersistence } from '../persistence/persistence.js';
 import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from '../link/transport.js';
 import type { StreamLimits } from '../link/stream-reader.js';
+import { threadConnected } from '../../components/block/prepare.js';
 import { AgentTurn, type DataRenderer } from './turn.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -203,6 +204,7 @@ export class AgentThread extends AnswerElement {
 
   override connectedCallback() {
     super.connectedCallback();
+    threadConnected();
     // A saved conversation is shown as soon as it is read: the elements of its turns load alongside.
     preloadTurnElements(Boolean(this.threadId));
   }
