@@ -76,6 +76,27 @@ function budgets(r) {
         ms(r.block.update.median),
         yes(r.block.update.median <= 0.1),
       ],
+      [
+        "block: whole-block update (validation included) ≤ @a2ui/lit's update of the one changed component",
+        `${ms(r.block.update.median)} vs ${ms(r['block-a2ui'].oneComponent.median)}: ${ratio(r.block.update.median / r['block-a2ui'].oneComponent.median)}`,
+        yes(r.block.update.median <= r['block-a2ui'].oneComponent.median),
+      ],
+      ...[
+        ['main entry', r['block-main']],
+        ['answer-ui/blocks', r.block],
+      ].map(([entry, result]) => [
+        `block: cold first render with the ${entry} ≤ 0.75× the best peer's`,
+        `${ms(result.coldFirstRender.median)} vs ${ms(bestPeerCold(r))}: ${ratio(result.coldFirstRender.median / bestPeerCold(r))}`,
+        yes(result.coldFirstRender.median / bestPeerCold(r) <= 0.75),
+      ]),
+      [
+        'streaming: a fresh page’s first answer (20,000 characters, 5,000 deltas) has no frame over 50 ms, in every run',
+        `${num(r.stream.freshThread.runs)} fresh pages: longest frame ${frame(r.stream.freshThread.longestFrame)}, per delta ${ms(r.stream.freshThread.perDelta.median)} (${ratio(r.stream.freshThread.perDelta.median / at200)} the 200-message case)`,
+        yes(
+          r.stream.freshThread.longestFrame <= 50 &&
+            r.stream.freshThread.perDelta.median / at200 <= 1.5,
+        ),
+      ],
       (() => {
         const ours = r.stream.heapAfterAnswer.bytes;
         const theirs = r['stream-deep-chat'].heapAfterAnswer.bytes;
@@ -186,6 +207,13 @@ function block(r) {
       r['block-a2ui'].heapBytes,
       r['block-a2ui'],
     ],
+    [
+      '@a2ui/lit, only the changed component sent',
+      null,
+      r['block-a2ui'].oneComponent,
+      null,
+      r['block-a2ui'],
+    ],
   ];
   return table(
     [
@@ -220,6 +248,33 @@ function block(r) {
         peer && heap ? versus(ours.heapBytes, heap, 'smaller', 'larger') : '',
       ];
     }),
+  );
+}
+
+/** The best peer's cold first render (fresh page, once idle). */
+const bestPeerCold = (r) =>
+  Math.min(r['block-json-render'].coldFirstRender.median, r['block-a2ui'].coldFirstRender.median);
+
+/** The first block with each entry a page can load answer-ui by. */
+function entries(r) {
+  const best = bestPeerCold(r);
+  return table(
+    [
+      'what the page loads',
+      'cold first render (fresh page, once idle), median (min–max)',
+      'cold, straight after loading, median (min–max)',
+      `÷ the best peer's cold first render (${ms(best)})`,
+    ],
+    [
+      ["`import 'answer-ui'` (the main entry: elements and thread)", r['block-main']],
+      ["`import 'answer-ui/blocks'`", r.block],
+      ['`dist/cdn/answer-ui.js` (one script tag)', r['block-cdn']],
+    ].map(([name, result]) => [
+      name,
+      range(result.coldFirstRender),
+      range(result.coldStraightRender),
+      versus(result.coldFirstRender.median, best),
+    ]),
   );
 }
 
@@ -465,6 +520,8 @@ export function renderResults(r) {
     '### Block render and update',
     '',
     block(r),
+    '',
+    entries(r),
     '',
     '### Streaming',
     '',

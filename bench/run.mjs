@@ -17,7 +17,7 @@
  * forces a garbage collection (DevTools protocol) and reads the JS heap.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { build, preview } from 'vite';
 import { chromium } from 'playwright';
@@ -26,7 +26,7 @@ import { measureSizes } from './size.mjs';
 import { writeReport } from './report.mjs';
 
 const GROUPS = {
-  block: ['block', 'block-json-render', 'block-a2ui'],
+  block: ['block', 'block-main', 'block-cdn', 'block-json-render', 'block-a2ui'],
   stream: ['stream', 'stream-deep-chat', 'stream-marked'],
   restore: ['restore'],
 };
@@ -34,6 +34,8 @@ const ALL = ['validation', 'tokens', 'size', ...Object.keys(GROUPS)];
 const PAGE_TIMEOUT = 420_000;
 /** Fresh pages per block system for the cold first render (after one warm-up). */
 const COLD_RUNS = 15;
+/** Fresh pages for the first answer into a new thread. */
+const FRESH_RUNS = 5;
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -99,6 +101,12 @@ if (pages.length) {
       rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, `bench/pages/${p}.html`])) },
     },
   });
+  if (pages.includes('block-cdn')) {
+    // The CDN file as a page loads it: built now, copied next to the pages, never bundled again.
+    const cdn = spawnSync(process.execPath, ['scripts/build/build-cdn.mjs'], { encoding: 'utf8' });
+    if (cdn.status !== 0) throw new Error(`CDN build failed:\n${cdn.stderr}`);
+    cpSync('dist/cdn', '.test-results/bench-pages/cdn', { recursive: true });
+  }
   const isolation = {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp',
@@ -154,6 +162,7 @@ if (pages.length) {
       if (blocked.size) result.blockedHosts = [...blocked];
       if (GROUPS.stream.includes(name))
         result.heapAfterAnswer = await heapAfterOneAnswer(browser, base, origin, name);
+      if (name === 'stream') result.freshThread = await freshThreads(browser, base, origin, name);
       if (GROUPS.block.includes(name)) {
         result.coldFirstRender = await coldFirstRenders(browser, base, origin, name, 'cold');
         result.coldStraightRender = await coldFirstRenders(
@@ -232,6 +241,39 @@ async function heapAfterOneAnswer(browser, base, origin, name) {
   const bytes = await heapAfterGc(page);
   await context.close();
   return { bytes, fed };
+}
+
+/**
+ * The first answer of a page that has just loaded, `FRESH_RUNS` times, each
+ * in a browser context of its own (its own cache): the thread's lazily
+ * loaded chunks arrive while that answer streams. The longest frame is the
+ * worst run's: one long frame in one run is a frame a reader sees.
+ */
+async function freshThreads(browser, base, origin, name) {
+  const runs = [];
+  for (let run = 0; run < FRESH_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.route('**/*', (route) =>
+      route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+    );
+    const page = await context.newPage();
+    await page.goto(`${base}${name}.html?fresh`);
+    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
+      timeout: PAGE_TIMEOUT,
+      polling: 500,
+    });
+    const error = await page.evaluate('window.benchError');
+    if (error) throw new Error(`${name} (fresh): ${error}`);
+    runs.push(await page.evaluate('window.benchResult'));
+    await context.close();
+  }
+  const perDelta = runs.map((r) => r.perDelta).sort((a, b) => a - b);
+  return {
+    runs: runs.length,
+    longestFrame: Math.max(...runs.map((r) => r.longestFrame)),
+    framesOver50ms: Math.max(...runs.map((r) => r.framesOver50ms)),
+    perDelta: { median: perDelta[perDelta.length >> 1], min: perDelta[0], max: perDelta.at(-1) },
+  };
 }
 
 /** JS heap in use after a forced, full garbage collection (DevTools protocol). */

@@ -4,7 +4,9 @@
  * components) of a small custom catalog (peers/a2ui.ts), shown by
  * <a2ui-surface>. The message processor validates every component's props
  * with Zod, as answer-ui validates the block. Update: updateComponents with
- * all 48 components of the new version (the same input answer-ui gets).
+ * all 48 components of the new version (the same input answer-ui gets);
+ * `oneComponent`: updateComponents with only the component that changed
+ * (the metric), A2UI's own way to change one figure.
  */
 import '@a2ui/lit/v0_9';
 import { createSurface, tagSelector, toComponents } from './peers/a2ui.js';
@@ -32,16 +34,23 @@ async function settled(surface: Updating) {
   }
 }
 
+type Components = Record<string, unknown>[];
+const updaters = new WeakMap<object, (next: Components) => Promise<void>>();
+
 await runBlockBenchmark({
   input: toComponents,
+  extraUpdates: {
+    oneComponent: (mounted, components) =>
+      updaters.get(mounted)!(components.filter((component) => component.id === 'e0')),
+  },
   async mount(components, host) {
     const { surface, update } = createSurface(components);
     const el = document.createElement('a2ui-surface') as Updating & { surface: unknown };
     el.surface = surface;
     host.append(el);
     await settled(el);
-    return {
-      async update(next) {
+    const mounted = {
+      async update(next: Components) {
         update(next);
         await settled(el);
       },
@@ -50,5 +59,7 @@ await runBlockBenchmark({
         deepQuery(el.shadowRoot!, '[data-kind="Metric"] .value')[0]!.textContent!.trim(),
       unmount: () => el.remove(),
     };
+    updaters.set(mounted, mounted.update);
+    return mounted;
   },
 });

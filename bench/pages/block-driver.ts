@@ -96,8 +96,14 @@ export async function runBlockBenchmark<Input>(system: BlockSystem<Input>): Prom
   // An agent's first block arrives a network round trip and a model's first tokens after the page has loaded: by
   // then the page has been idle, as it is here when the block comes. (`?straight` renders it straight after loading.)
   if (new URLSearchParams(location.search).has('cold')) {
+    // Once idle, half a second, idle again: the page as a model's first block finds it.
     if (!new URLSearchParams(location.search).has('straight'))
-      await new Promise((resolve) => requestIdleCallback(resolve));
+      for (const wait of [
+        () => new Promise((resolve) => requestIdleCallback(resolve)),
+        () => new Promise((resolve) => setTimeout(resolve, 500)),
+        () => new Promise((resolve) => requestIdleCallback(resolve)),
+      ])
+        await wait();
     publish({ elements, coldFirstRender: await firstRender(), crossOriginIsolated });
     return;
   }

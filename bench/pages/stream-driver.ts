@@ -148,6 +148,14 @@ export async function runStreamingBenchmark(
     publish({ chars: last.chars, messages: last.messages, fed: once.fed, crossOriginIsolated });
     return;
   }
+  // `?fresh`: a 20,000-character answer in 5,000 deltas into a fresh thread of 2 messages, in a page that
+  // has just loaded, with no warm-up: the first answer a reader sees, the chunks it loads included.
+  if (new URLSearchParams(location.search).has('fresh')) {
+    await new Promise((resolve) => requestIdleCallback(resolve));
+    const first = await run(system, 20_000, 5_000, 2, cap);
+    publish({ ...first, crossOriginIsolated });
+    return;
+  }
   // Warm-up: compiles and optimizes the code paths; not reported.
   await run(system, options.warmUp[0], options.warmUp[1], 2, cap);
   const results = [];
