@@ -184,29 +184,43 @@ if (pages.length) {
 }
 
 /**
+ * Opens `name.html?query` in a browser context of its own (its own cache,
+ * no network but the page's server), waits for its result and hands the
+ * page and the result to `read` before the context closes.
+ */
+async function inFreshPage(browser, base, origin, name, query, read) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+  );
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}${name}.html?${query}`);
+    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
+      timeout: PAGE_TIMEOUT,
+      polling: 500,
+    });
+    const error = await page.evaluate('window.benchError');
+    if (error) throw new Error(`${name} (${query}): ${error}`);
+    return await read(page, await page.evaluate('window.benchResult'));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * The first block of a fresh page, `COLD_RUNS` times after one warm-up (the
  * server and the disk warm, not the page): each run is a browser context of
  * its own, with its own cache, so the page compiles and upgrades everything
  * for the first time, as a reader's first answer does. `query` is `cold` (the
- * block comes once the loaded page is idle, as an agent's first block does)
- * or `cold&straight` (it comes straight after the page's scripts ran).
+ * block comes once the loaded page has been idle, as an agent's first block
+ * does) or `cold&straight` (it comes straight after the page's scripts ran).
  */
 async function coldFirstRenders(browser, base, origin, name, query) {
   const samples = [];
   for (let run = 0; run <= COLD_RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(origin) ? route.continue() : route.abort(),
-    );
-    const page = await context.newPage();
-    await page.goto(`${base}${name}.html?${query}`);
-    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
-      timeout: 60_000,
-    });
-    const error = await page.evaluate('window.benchError');
-    if (error) throw new Error(`${name} (cold): ${error}`);
-    if (run > 0) samples.push(await page.evaluate('window.benchResult.coldFirstRender'));
-    await context.close();
+    const time = await inFreshPage(browser, base, origin, name, query, (_, r) => r.coldFirstRender);
+    if (run > 0) samples.push(time);
   }
   const sorted = samples.sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -224,24 +238,11 @@ async function coldFirstRenders(browser, base, origin, name, query) {
  * no warm-up, the same for every system, so no system's heap holds code
  * compiled for more runs than another's.
  */
-async function heapAfterOneAnswer(browser, base, origin, name) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith(origin) ? route.continue() : route.abort(),
-  );
-  const page = await context.newPage();
-  await page.goto(`${base}${name}.html?heap`);
-  await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
-    timeout: PAGE_TIMEOUT,
-    polling: 500,
-  });
-  const error = await page.evaluate('window.benchError');
-  if (error) throw new Error(`${name} (heap): ${error}`);
-  const { fed } = await page.evaluate('window.benchResult');
-  const bytes = await heapAfterGc(page);
-  await context.close();
-  return { bytes, fed };
-}
+const heapAfterOneAnswer = (browser, base, origin, name) =>
+  inFreshPage(browser, base, origin, name, 'heap', async (page, { fed }) => ({
+    bytes: await heapAfterGc(page),
+    fed,
+  }));
 
 /**
  * The first answer of a page that has just loaded, `FRESH_RUNS` times, each
@@ -251,22 +252,8 @@ async function heapAfterOneAnswer(browser, base, origin, name) {
  */
 async function freshThreads(browser, base, origin, name) {
   const runs = [];
-  for (let run = 0; run < FRESH_RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(origin) ? route.continue() : route.abort(),
-    );
-    const page = await context.newPage();
-    await page.goto(`${base}${name}.html?fresh`);
-    await page.waitForFunction('Boolean(window.benchResult || window.benchError)', null, {
-      timeout: PAGE_TIMEOUT,
-      polling: 500,
-    });
-    const error = await page.evaluate('window.benchError');
-    if (error) throw new Error(`${name} (fresh): ${error}`);
-    runs.push(await page.evaluate('window.benchResult'));
-    await context.close();
-  }
+  for (let run = 0; run < FRESH_RUNS; run++)
+    runs.push(await inFreshPage(browser, base, origin, name, 'fresh', (_, result) => result));
   const perDelta = runs.map((r) => r.perDelta).sort((a, b) => a - b);
   return {
     runs: runs.length,

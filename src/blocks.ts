@@ -8,4 +8,4 @@ import { prepareValidator } from './components/block/prepare.js';
 export * from './elements.js';
 
 // Such a page's first paint is a block: its validator is prepared as the page loads.
-prepareValidator();
+prepareValidator({ now: true });

@@ -17,7 +17,7 @@ import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
  */
 export async function startAnswerView(container: HTMLElement, transport?: Transport): Promise<App> {
   // The view's first paint is a block, while the host is still connecting: have the validator ready for it.
-  prepareValidator();
+  prepareValidator({ now: true });
   const app = new App({ name: 'answer-ui', version: '1' }, {}, { autoResize: true });
   // Added with the first input: an empty <answer-block> would say the answer could not be shown.
   const view = document.createElement('answer-block') as AnswerBlock;

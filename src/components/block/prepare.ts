@@ -29,27 +29,31 @@ export function prepareWhenIdle(): void {
 let validatorPrepared = false;
 
 /**
- * A block is on its way: builds the schemas and runs the validator once,
- * each step in an idle callback of its own, so none of it makes a long
- * frame. Every call after the first does nothing; a block that comes first
- * builds what it needs itself.
+ * A block is on its way: builds the schemas, then runs the validator once
+ * on a sample, each in an idle callback of its own, so neither makes a long
+ * frame. With `now`, the schemas are built at once: a page whose first
+ * paint is a block (answer-ui/blocks, an MCP App's view) needs them even
+ * for a block that comes before the page is idle. Every call after the
+ * first does nothing; a block that comes first builds what it needs itself.
  */
-export function prepareValidator(): void {
+export function prepareValidator({ now = false } = {}): void {
   if (validatorPrepared) return;
   validatorPrepared = true;
   // Only this idle work reads the sample block, so it is a chunk of its own, fetched now to be there by then.
   const sample = import('./sample-block.js');
-  whenIdle(() => {
+  const schemas = (next: () => void) => {
     componentSchemas();
-    whenIdle(() => {
-      envelopeSchemas();
-      // One that fails to load leaves the work to the first block.
-      sample.then(
-        ({ SAMPLE }) => whenIdle(() => validateBlock(SAMPLE)),
-        () => undefined,
-      );
-    });
-  });
+    envelopeSchemas();
+    next();
+  };
+  const validate = () =>
+    // One that fails to load leaves the work to the first block.
+    sample.then(
+      ({ SAMPLE }) => whenIdle(() => validateBlock(SAMPLE)),
+      () => undefined,
+    );
+  if (now) schemas(validate);
+  else whenIdle(() => schemas(validate));
 }
 
 let threadOnPage = false;
