@@ -154,6 +154,9 @@ export default tseslint.config(
       '.test-results/',
       'scratch/',
       'src/locales/',
+      // What the framework examples build (their sources are linted).
+      'examples/*/dist/',
+      'examples/*/.angular/',
     ],
   },
   js.configs.recommended,
