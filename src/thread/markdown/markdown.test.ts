@@ -1,8 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import fc from 'fast-check';
 import { deepElements } from '../../test-support/settle.js';
 import { requestedUrls } from '../../test-support/dom.js';
 import './define.js';
+import { INLINE_REACH } from './inline.js';
 import type { AnswerMarkdown } from './markdown.js';
+import { staticBlocks } from './static.js';
+import { streamWork } from './stream.js';
 
 const document_ = `# Findings
 
@@ -94,6 +98,39 @@ const comments = (root: Node) => {
   while (walker.nextNode()) count++;
   return count;
 };
+
+/** What the element shows, block by block, however its blocks are grouped and its text split. */
+const shown = (el: AnswerMarkdown) =>
+  [...el.shadowRoot!.querySelector('.content')!.children]
+    .map((chunk) => [...chunk.childNodes].map(shape).join(''))
+    .join('');
+/** What the same text shows rendered at once. */
+const atOnce = (text: string, cites = 0) =>
+  [...staticBlocks(text, cites).childNodes].map(shape).join('');
+
+/**
+ * An element fed `text` through `parts` in pieces cut at `cuts`, checked against `atOnce` after
+ * each piece (or every `check`-th one; 0: never).
+ */
+async function streamedParts(text: string, cuts: number[], check = 1) {
+  const parts: string[] = [];
+  const el = await fixture<AnswerMarkdown>(
+    html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
+  );
+  const work: number[] = [];
+  let from = 0;
+  for (const to of [...cuts, text.length]) {
+    parts.push(text.slice(from, to));
+    from = to;
+    const before = streamWork.chars;
+    el.requestUpdate('parts');
+    await el.updateComplete;
+    work.push(streamWork.chars - before);
+    if (check && work.length % check === 0)
+      expect(shown(el), `after ${to} of ${text.length}`).to.equal(atOnce(text.slice(0, to), 2));
+  }
+  return { el, work, parts };
+}
 
 describe('answer-markdown', () => {
   it('renders headings, lists, code, quotes, tables and safe links', async () => {
@@ -351,5 +388,102 @@ describe('answer-markdown', () => {
     ).to.deep.equal([]);
     const text = el.shadowRoot!.textContent!;
     expect(text).to.include('<script>').and.include('[Image: exfil]').and.include('[ref link][r]');
+  });
+
+  const fence = (lines: number) =>
+    '```ts\n' +
+    Array.from({ length: lines }, (_, i) => `const v${i} = f(${i}); // \`x\``).join('\n');
+  const paragraph = (words: number) =>
+    Array.from({ length: words }, (_, i) =>
+      i % 97 === 0
+        ? `[link ${i}](https://example.com/${i})`
+        : i % 31 === 0
+          ? `**strong ${i}**`
+          : i % 13 === 0
+            ? `\`code\` [${(i % 2) + 1}]`
+            : i % 50 === 0
+              ? 'break  \n'
+              : `word${i}`,
+    ).join(' ');
+
+  it('streams a code fence in many deltas as the same DOM as the whole text at once', async () => {
+    const text = fence(3_000) + '\n``';
+    const cuts = [1, 3, 4, 5, 6, 7, 50, 51, 52, 4_000, 9_000, 9_001, 60_000];
+    for (let at = 60_000; at < text.length; at += 997) cuts.push(at);
+    const { el, parts } = await streamedParts(text, cuts);
+    const code = () => el.shadowRoot!.querySelector('pre code')!.textContent!;
+    expect(code().endsWith('\n``'), 'a last line that does not close the fence is code').to.equal(
+      true,
+    );
+    // The last line closes the fence, then more text comes after it.
+    let whole = text;
+    for (const more of ['`', '  \n', 'after']) {
+      parts.push(more);
+      whole += more;
+      el.requestUpdate('parts');
+      await el.updateComplete;
+      expect(shown(el), more).to.equal(atOnce(whole, 2));
+      expect(code().endsWith('// `x`'), 'the closing line is not code').to.equal(true);
+    }
+    expect(el.shadowRoot!.querySelectorAll('pre')).to.have.length(1);
+    expect([...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal([
+      'after',
+    ]);
+  });
+
+  it('streams a long paragraph in many deltas as the same DOM as the text at once', async () => {
+    const text = paragraph(12_000);
+    const cuts: number[] = [];
+    for (let at = 1, step = 1; at < text.length; at += step, step = (step * 7 + 3) % 4_099)
+      cuts.push(at);
+    const { el } = await streamedParts(text, cuts, 9);
+    expect(shown(el)).to.equal(atOnce(text, 2));
+    expect(el.shadowRoot!.querySelectorAll('p')).to.have.length(1);
+    expect(el.shadowRoot!.querySelectorAll('a[href^="https:"]').length).to.be.greaterThan(100);
+    // Complete, it keeps what it showed, as plain nodes.
+    el.complete = true;
+    await el.updateComplete;
+    expect(shown(el)).to.equal(atOnce(text, 2));
+    expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
+  });
+
+  it('shows after every delta what the text so far shows at once, any markdown', async () => {
+    const pieces = [
+      ...['word ', ' ', '*', '**', '_', '`', '[1]', '[a](https://e.com/x)', '\\*', '\n', '\n'],
+      ...['\n\n', '  \n', '\r\n', '# ', '## ', ' ##', '- ', '1. ', '> ', '```', '```js\n', '~~~'],
+      ...['|', 'a | b', '|---|', '---', '\u00a0', 'text'],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 60 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (tokens, at) => {
+          const text = tokens.join('');
+          const cuts = [...new Set(at.map((n) => n % (text.length + 1)))].sort((a, b) => a - b);
+          const { el } = await streamedParts(text, cuts);
+          el.complete = true;
+          await el.updateComplete;
+          expect(shown(el)).to.equal(atOnce(text, 2));
+          expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads each delta at a bounded cost, however long the open fence or paragraph', async () => {
+    for (const text of [fence(8_000), paragraph(35_000), 'x'.repeat(256 * 1024)]) {
+      const delta = 8 * 1024;
+      const cuts: number[] = [];
+      for (let at = delta; at < 256 * 1024 && at < text.length; at += delta) cuts.push(at);
+      const { el, work } = await streamedParts(text.slice(0, 256 * 1024), cuts, 0);
+      // A delta's own characters, read a few times, and a bounded window at the end (about 40 KB
+      // here): the same at the first delta as at the 32nd, where the open block is 256 KB long.
+      for (const [i, chars] of work.entries())
+        expect(chars, `delta ${i}`).to.be.at.most(2 * delta + 6 * INLINE_REACH);
+      el.complete = true;
+      await el.updateComplete;
+      expect(shown(el)).to.equal(atOnce(text.slice(0, 256 * 1024), 2));
+    }
   });
 });

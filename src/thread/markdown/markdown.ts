@@ -1,19 +1,21 @@
-import { render, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
-import { parseBlocks, settledLength } from './parse.js';
-import { renderBlocks } from './render.js';
 import { staticBlocks } from './static.js';
+import { MarkdownStream } from './stream.js';
+import { DomTail } from './tail.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
 /**
  * @tag answer-markdown
  * @summary Assistant text rendered from markdown, safely and incrementally.
  *
- * While text streams in, only the unfinished tail is parsed again on each
- * change; blocks that can no longer change are parsed and rendered once, to
- * plain DOM. So the cost of a delta does not grow with the length of the
- * message, and a finished message (`complete`) keeps nothing but its DOM.
+ * While text streams in, each change is read once: blocks that can no longer
+ * change are parsed and rendered once, to plain DOM, and the open block grows
+ * in place (a code block appends its new text; a paragraph parses again only
+ * a bounded window at its end). So the cost of a delta does not grow with the
+ * length of the message nor of its open block, and a finished message
+ * (`complete`) keeps nothing but its DOM.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -23,7 +25,7 @@ import { AnswerElement } from '../../base/answer-element.js';
 export class AnswerMarkdown extends AnswerElement {
   static override styles = markdownStyles;
 
-  /** The markdown source. A new text that extends the last one re-parses only the unfinished tail. */
+  /** The markdown source. A text that extends the last one is read from where that one ended. */
   @property() text = '';
 
   /**
@@ -40,9 +42,9 @@ export class AnswerMarkdown extends AnswerElement {
   @property({ type: Number }) citations = 0;
 
   private content?: HTMLElement;
-  private tail?: HTMLElement;
-  /** Text not yet settled into final blocks. */
-  private pending = '';
+  /** The text streaming in, and its view; none once it is complete. */
+  private stream?: MarkdownStream;
+  private tail?: DomTail;
   /** What has been consumed: the parts array and how many of its pieces, or the text. */
   private source?: readonly string[] | string;
   private consumed = 0;
@@ -63,35 +65,30 @@ export class AnswerMarkdown extends AnswerElement {
     super.update(changed);
     // Settled blocks were rendered with the old count: start over (rare, e.g. the sources came after the text).
     if (changed.has('citations')) this.source = undefined;
-    let added = this.newText(); // may reset `pending` and `tail`: read them after
+    let added = this.newText(); // may reset the stream: read it after
     // Text added after all of it was final may join its last block: render the whole text again (rare).
     if (added && this.finished) {
       this.source = undefined;
       added = this.newText();
     }
     // The turn re-renders on every delta of any of its items: a finished text has nothing new.
-    if (!added && (this.complete ? this.finished : this.tail)) return;
-    this.pending += added;
-    // Complete text is final to its end; streaming text up to its last settled block.
-    const settled = this.complete ? this.pending.length : settledLength(this.pending);
-    if (settled > 0) {
-      this.content!.insertBefore(
-        staticBlocks(this.pending.slice(0, settled), this.citations),
-        this.tail ?? null,
-      );
-      this.pending = this.pending.slice(settled);
+    if (!added && (this.complete ? this.finished : this.stream)) return;
+    if (this.complete && !this.stream) {
+      // Complete at once: final to its end, in one piece.
+      if (added) this.content!.appendChild(staticBlocks(added, this.citations));
+    } else {
+      if (!this.stream) {
+        this.tail = new DomTail(this.content!, this.citations);
+        this.stream = new MarkdownStream(this.tail);
+      }
+      this.stream.push(added);
+      if (this.complete) {
+        this.stream.finish();
+        this.tail!.end();
+        this.stream = this.tail = undefined;
+      }
     }
     this.finished = this.complete;
-    if (this.complete) {
-      this.tail?.remove();
-      this.tail = undefined;
-      return;
-    }
-    if (!this.tail) {
-      this.tail = document.createElement('div');
-      this.content!.appendChild(this.tail);
-    }
-    render(renderBlocks(parseBlocks(this.pending), this.citations), this.tail);
   }
 
   /** The text added since the last update; starts over when the source was replaced rather than extended. */
@@ -120,8 +117,7 @@ export class AnswerMarkdown extends AnswerElement {
 
   private reset(source: readonly string[] | string) {
     this.content!.replaceChildren();
-    this.tail = undefined;
-    this.pending = '';
+    this.stream = this.tail = undefined;
     this.source = source;
     this.consumed = 0;
     this.consumedChars = 0;

@@ -175,7 +175,10 @@ export function closesFence(fence: string, line: string): boolean {
   return closer.test(line);
 }
 
-/** A block that further lines may still extend ('pipe': a paragraph whose one line has a `|`, a table's head if the next line is its rule). */
+/**
+ * A block that further lines may still extend ('pipe': a paragraph whose one line has a `|`, a
+ * table's head if the next line is its rule).
+ */
 export type OpenBlock = 'para' | 'pipe' | 'table' | 'fence' | 'quote' | 'list';
 
 /** What one complete line does at the top level of the text, as `parseBlocks` reads it. */

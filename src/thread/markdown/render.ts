@@ -8,9 +8,19 @@ import type { Inline, MdBlock } from './parse.js';
  * are never fetched: the reader sees the alt text and, if the URL is safe,
  * a link to it. A citation `[N]` links to source N when the answer has N
  * sources or more (`cites`), and stays text otherwise and inside a link.
+ *
+ * Paragraphs and list items take their direction from their text
+ * (`dir="auto"`), set by `autoDirection` once their content is in: Chromium
+ * works out an auto direction again at each node added inside such an
+ * element, which makes building a long paragraph under it quadratic.
  */
 
 const align = (value: string) => (value ? `align-${value}` : '');
+
+/** Inline nodes as templates and text; a `[N]` up to `cites` links to source N. */
+export function renderInline(nodes: Inline[], cites: number): unknown[] {
+  return inline(nodes, cites);
+}
 
 function inline(nodes: Inline[], cites: number): unknown[] {
   return nodes.map((node) => {
@@ -44,7 +54,13 @@ function inline(nodes: Inline[], cites: number): unknown[] {
   });
 }
 
-/** The blocks as templates; a `[N]` up to `cites` links to source N. */
+/** Gives the paragraphs and list items rendered in `root` their direction from their text. */
+export function autoDirection(root: ParentNode) {
+  for (const el of root.querySelectorAll('p:not([dir]), li:not([dir])'))
+    el.setAttribute('dir', 'auto');
+}
+
+/** The blocks as templates (see `autoDirection`); a `[N]` up to `cites` links to source N. */
 export function renderBlocks(blocks: MdBlock[], cites = 0): TemplateResult[] {
   return blocks.map((block) => renderBlock(block, cites));
 }
@@ -52,7 +68,7 @@ export function renderBlocks(blocks: MdBlock[], cites = 0): TemplateResult[] {
 function renderBlock(block: MdBlock, cites: number): TemplateResult {
   switch (block.t) {
     case 'p':
-      return html`<p dir="auto">${inline(block.inline, cites)}</p>`;
+      return html`<p>${inline(block.inline, cites)}</p>`;
     case 'h':
       // Headings inside an answer start at level 3: the page owns h1 and h2.
       switch (Math.min(block.level + 2, 6)) {
@@ -70,9 +86,7 @@ function renderBlock(block: MdBlock, cites: number): TemplateResult {
     case 'quote':
       return html`<blockquote>${renderBlocks(block.blocks, cites)}</blockquote>`;
     case 'list': {
-      const items = block.items.map(
-        (item) => html`<li dir="auto">${renderBlocks(item, cites)}</li>`,
-      );
+      const items = block.items.map((item) => html`<li>${renderBlocks(item, cites)}</li>`);
       return block.ordered ? html`<ol start=${block.start}>${items}</ol>` : html`<ul>${items}</ul>`;
     }
     case 'table':

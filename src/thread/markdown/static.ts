@@ -1,6 +1,6 @@
 import { render } from 'lit';
 import { parseBlocks } from './parse.js';
-import { renderBlocks } from './render.js';
+import { autoDirection, renderBlocks } from './render.js';
 
 /**
  * Markdown that can no longer change, rendered once for good: the same
@@ -12,15 +12,23 @@ import { renderBlocks } from './render.js';
  * none of them, nor Lit's marker comments.
  */
 export function staticBlocks(markdown: string, cites: number): HTMLElement {
+  const kept = document.createElement('div');
+  kept.append(staticCopy(renderBlocks(parseBlocks(markdown), cites)));
+  return kept;
+}
+
+/** What a Lit value renders to, as plain nodes: no parts, no marker comments. */
+export function staticCopy(value: unknown): DocumentFragment {
   const scratch = document.createElement('div');
-  render(renderBlocks(parseBlocks(markdown), cites), scratch);
+  render(value, scratch);
   const walker = document.createTreeWalker(scratch, NodeFilter.SHOW_COMMENT);
   const markers: Node[] = [];
   while (walker.nextNode()) markers.push(walker.currentNode);
   for (const marker of markers) marker.parentNode!.removeChild(marker);
   scratch.normalize();
-  // The nodes move to a container of their own; the scratch one, which holds Lit's part for them, goes.
-  const kept = document.createElement('div');
+  autoDirection(scratch);
+  // The nodes move to a fragment; the scratch container, which holds Lit's part for them, goes.
+  const kept = document.createDocumentFragment();
   kept.append(...scratch.childNodes);
   return kept;
 }

@@ -1,0 +1,200 @@
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { INLINE_REACH } from './inline.js';
+import { parseBlocks, type Inline, type MdBlock } from './parse.js';
+import { MarkdownStream, streamWork, type TailView } from './stream.js';
+
+/** Adjacent strings as one: a stream may hand a run of text over in two pieces. */
+function joined(nodes: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const node of nodes) {
+    if (typeof node === 'string' && typeof out.at(-1) === 'string') out.push(out.pop() + node);
+    else if (node !== '') out.push(node);
+  }
+  return out;
+}
+const normal = (blocks: MdBlock[]) =>
+  blocks.map((b) => (b.t === 'p' || b.t === 'h' ? { ...b, inline: joined(b.inline) } : b));
+
+/** What a view shows, as blocks: what is final, the open block, and the rest. */
+class Recorded implements TailView {
+  final: MdBlock[] = [];
+  inline?: { level: number; final: Inline[]; live: Inline[] };
+  code?: { lang: string; text: string; line: string };
+  shownRest: MdBlock[] = [];
+  cuts = 0;
+  private block = (level: number, inline: Inline[]): MdBlock =>
+    level ? { t: 'h', level, inline } : { t: 'p', inline };
+
+  settle(markdown: string) {
+    this.final.push(...parseBlocks(markdown));
+  }
+  inlineOpen(level: number) {
+    expect(this.inline ?? this.code, 'one open block at a time').to.equal(undefined);
+    this.inline = { level, final: [], live: [] };
+  }
+  inlineUpdate(final: Inline[], live: Inline[]) {
+    if (final.length) this.cuts++;
+    this.inline!.final.push(...final);
+    this.inline!.live = live;
+  }
+  inlineClose(last: Inline[]) {
+    this.final.push(this.block(this.inline!.level, [...this.inline!.final, ...last]));
+    this.inline = undefined;
+  }
+  inlineDrop() {
+    this.inline = undefined;
+  }
+  codeOpen(lang: string) {
+    expect(this.inline ?? this.code, 'one open block at a time').to.equal(undefined);
+    this.code = { lang, text: '', line: '' };
+  }
+  codeAppend(text: string) {
+    this.code!.text += text;
+  }
+  codeLine(text: string) {
+    this.code!.line = text;
+  }
+  codeClose() {
+    expect(this.code!.line).to.equal('');
+    this.final.push({ t: 'code', lang: this.code!.lang, text: this.code!.text });
+    this.code = undefined;
+  }
+  rest(blocks: MdBlock[]) {
+    this.shownRest = blocks;
+  }
+  blocks(): MdBlock[] {
+    const { inline, code } = this;
+    const open: MdBlock[] = inline
+      ? [this.block(inline.level, [...inline.final, ...inline.live])]
+      : code
+        ? [{ t: 'code', lang: code.lang, text: code.text + code.line }]
+        : [];
+    return normal([...this.final, ...open, ...this.shownRest]);
+  }
+}
+
+/** Streams `text` cut at `cuts`: after each piece the view shows what the text so far parses to. */
+function streams(text: string, cuts: number[], finish = true): Recorded {
+  const view = new Recorded();
+  const stream = new MarkdownStream(view);
+  let from = 0;
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+  for (const to of [...points, text.length]) {
+    stream.push(text.slice(from, to));
+    from = to;
+    expect(view.blocks(), `after ${JSON.stringify(text.slice(0, to))}`).to.deep.equal(
+      normal(parseBlocks(text.slice(0, to))),
+    );
+  }
+  if (finish) {
+    stream.finish();
+    expect(view.inline ?? view.code, 'nothing left open').to.equal(undefined);
+    expect(normal([...view.final, ...view.shownRest])).to.deep.equal(normal(parseBlocks(text)));
+  }
+  return view;
+}
+
+const lines = [
+  ...['# Heading', '## h ##', '#', 'Some *text* here', 'plain', '**bold**', '2024 was', 'a|b'],
+  ...['- item', '  - nested', '1. first', '- ', '-', '--', '* * *', '---', '> quote', '>'],
+  ...['```', '```js', '   ```', '````', '~~~', 'code line', '| a | b |', '|---|---|', '|-'],
+  ...['|', ':', '', '', '', '  ', '\t', '    indented', 'cited [1][2]', 'word '.repeat(30)],
+];
+const tokens = [
+  ...['word ', 'w', ' ', '  ', '*', '**', '_', '`', '``', '~~', '[1]', '[2][3]', '\\*', '\\'],
+  ...['[a](https://e.com/x)', '![i](https://e.com/i)', '<https://a.b/c>', 'https://e.com/a. '],
+  ...['\n', '  \n', '\n\n', '\r\n', '\r', '\u00a0', '# ', '#', '- ', '> ', '1. ', '```', '|'],
+];
+const markdown = fc.oneof(
+  fc.array(fc.constantFrom(...lines), { maxLength: 40 }).map((l) => l.join('\n')),
+  fc.array(fc.constantFrom(...tokens), { maxLength: 300 }).map((t) => t.join('')),
+);
+
+describe('markdown stream', () => {
+  it('shows, after every piece, what the whole text so far parses to', () => {
+    fc.assert(
+      fc.property(
+        markdown,
+        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.boolean(),
+        (text, cuts, end) => {
+          streams(text, cuts, end);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('does so one character at a time, line breaks \\r\\n and \\r included', () => {
+    fc.assert(
+      fc.property(
+        markdown,
+        (text) =>
+          void streams(
+            text,
+            [...text].map((_, i) => i),
+          ),
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('hands a long paragraph or heading over in final pieces, showing the same', () => {
+    const inline = tokens.filter((t) => !/[\n\r#>|`-]|^1\. $/.test(t));
+    const long = fc.tuple(
+      fc.constantFrom('', 'Intro\n', '# ', '## T\n\n', 'a|b\n', '```js\n', '~~~\n'),
+      fc.array(
+        fc.oneof(
+          { weight: 20, arbitrary: fc.constantFrom(...inline) },
+          fc.constantFrom('\n', '`', 'x'.repeat(3000), ' '.repeat(5000), '[1]'.repeat(70)),
+          fc.constantFrom('`'.repeat(2500), '\n```\n', ' #', '# '),
+        ),
+        { minLength: 1000, maxLength: 3000 },
+      ),
+    );
+    fc.assert(
+      fc.property(long, fc.array(fc.nat(), { minLength: 5, maxLength: 20 }), ([start, t], at) => {
+        streams(start + t.join(''), at);
+      }),
+      { numRuns: 25 },
+    );
+    // 100 KB in pieces of 4 KB: handed over in final pieces, all but about the last 8 KB.
+    const words = 'some *words* and `code` '.repeat(4_000);
+    const cuts = Array.from({ length: 24 }, (_, i) => (i + 1) * 4_096);
+    expect(streams(words, cuts).cuts, 'updates with final pieces').to.be.at.least(20);
+  });
+
+  /** The characters each piece costs, streaming `text` in pieces of `size`, by where it starts. */
+  function workPerPiece(text: string, size: number): Map<number, number> {
+    const work = new Map<number, number>();
+    const stream = new MarkdownStream(new Recorded());
+    for (let at = 0; at < text.length; at += size) {
+      const before = streamWork.chars;
+      stream.push(text.slice(at, at + size));
+      work.set(at, streamWork.chars - before);
+    }
+    return work;
+  }
+
+  const MB = 1 << 20;
+  const shapes: Record<string, string> = {
+    'an open code fence': '```ts\n' + 'const answer = compute(42); // why\n'.repeat(MB / 36),
+    'an open paragraph': 'Some *words* and `code` [1] on a line,\n'.repeat(MB / 39),
+    'a text without line breaks': 'lorem ipsum **dolor** sit amet, '.repeat(MB / 32),
+    'one enormous word': 'x'.repeat(MB),
+    'a heading without a line break': '# ' + 'title words '.repeat(MB / 12),
+    'a fence whose one line has no break': '```\n' + 'y'.repeat(MB),
+  };
+  for (const [shape, text] of Object.entries(shapes)) {
+    it(`reads a piece of ${shape} at the same cost at 1 KB and at 1 MB`, () => {
+      for (const size of [1024, 16 * 1024]) {
+        // The piece's own characters, read a few times, and a bounded window of the open block:
+        // about 40 KB for a 16 KB piece, where reading the open block again would read up to 1 MB.
+        const bound = 2 * size + 6 * INLINE_REACH;
+        for (const [at, chars] of workPerPiece(text, size))
+          expect(chars, `${size} characters after ${at} of ${shape}`).to.be.at.most(bound);
+      }
+    });
+  }
+});
