@@ -100,11 +100,22 @@ const lines = [
   ...['- item', '  - nested', '1. first', '- ', '-', '--', '* * *', '---', '> quote', '>'],
   ...['```', '```js', '   ```', '````', '~~~', 'code line', '| a | b |', '|---|---|', '|-'],
   ...['|', ':', '', '', '', '  ', '\t', '    indented', 'cited [1][2]', 'word '.repeat(30)],
+  // Block markers as long as they come: a line is known to be text only past them.
+  ...[
+    '###### Six',
+    '####### seven',
+    '   # three spaces',
+    '    # four',
+    '123456789. nine',
+    '10) ten',
+  ],
+  ...['1234567890. ten digits', '   > q', '   - i', '  ~~~~~~ tildes', '`````` five', '- - -'],
 ];
 const tokens = [
   ...['word ', 'w', ' ', '  ', '*', '**', '_', '`', '``', '~~', '[1]', '[2][3]', '\\*', '\\'],
   ...['[a](https://e.com/x)', '![i](https://e.com/i)', '<https://a.b/c>', 'https://e.com/a. '],
   ...['\n', '  \n', '\n\n', '\r\n', '\r', '\u00a0', '# ', '#', '- ', '> ', '1. ', '```', '|'],
+  ...['###### ', '   ', '123456789. ', '12', '~~~~', '* * *'],
 ];
 const markdown = fc.oneof(
   fc.array(fc.constantFrom(...lines), { maxLength: 40 }).map((l) => l.join('\n')),
