@@ -12,3 +12,5 @@ export declare function setupExamples(options?: { log?: (line: string) => void }
   /** The paths of the files the package ships. */
   files: string[];
 };
+/** Runs `npm ci` in examples/ unless it already ran for this lockfile; whether it ran. */
+export declare function installToolchains(options?: { log?: (line: string) => void }): boolean;

@@ -2,7 +2,8 @@
  * Installs the examples against the package as npm packs it (run
  * `npm run build` in the repository first):
  *
- *   node examples/setup.mjs
+ *   node examples/setup.mjs                 the toolchains if needed, then answer-ui
+ *   node examples/setup.mjs --toolchains    the toolchains only
  *
  * The four toolchains come from examples/package-lock.json with `npm ci`,
  * once for each version of that lockfile (a stamp in examples/node_modules
@@ -41,28 +42,33 @@ function readStamp() {
   }
 }
 
+/** Runs `npm ci` in examples/ unless it already ran for this lockfile; whether it ran. */
+export function installToolchains({ log = () => undefined } = {}) {
+  const key = installKey();
+  const stamp = readStamp();
+  if (
+    stamp &&
+    stamp.lock === key.lock &&
+    stamp.node === key.node &&
+    stamp.platform === key.platform
+  ) {
+    return false;
+  }
+  log('npm ci in examples/ (its lockfile changed, or nothing is installed yet)…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    ...quiet,
+    cwd: EXAMPLES,
+  });
+  writeFileSync(STAMP, JSON.stringify(key, null, 2));
+  return true;
+}
+
 /**
  * Makes examples/node_modules current. Returns `{ installed, version, files }`:
  * whether `npm ci` ran, and the version and files of the answer-ui it unpacked.
  */
 export function setupExamples({ log = () => undefined } = {}) {
-  const key = installKey();
-  const stamp = readStamp();
-  let installed = false;
-  if (
-    !stamp ||
-    stamp.lock !== key.lock ||
-    stamp.node !== key.node ||
-    stamp.platform !== key.platform
-  ) {
-    log('npm ci in examples/ (its lockfile changed, or nothing is installed yet)…');
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-      ...quiet,
-      cwd: EXAMPLES,
-    });
-    writeFileSync(STAMP, JSON.stringify(key, null, 2));
-    installed = true;
-  }
+  const installed = installToolchains({ log });
 
   const scratch = mkdtempSync(join(tmpdir(), 'answer-ui-pack-'));
   const [pack] = JSON.parse(
@@ -102,7 +108,11 @@ export function setupExamples({ log = () => undefined } = {}) {
   return { installed, version: shipped.version, files: pack.files.map((file) => file.path) };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// `--toolchains`: only `npm ci` (CI installs them before the build; the test unpacks the package).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--toolchains')) {
+  const installed = installToolchains({ log: console.log });
+  console.log(installed ? 'Installed the examples.' : 'The examples are installed.');
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { installed, version, files } = setupExamples({ log: console.log });
   console.log(
     `${installed ? 'Installed the examples; ' : ''}answer-ui ${version} (${files.length} files) unpacked`,
