@@ -149,6 +149,80 @@ describe('framework examples (examples/, against the packed package)', function 
     }
   });
 
+  describe('tags on the page before answer-ui loads (as a server renders them)', () => {
+    const block = {
+      block_id: 'early',
+      fallback_text: 'Set before the element was defined.',
+      root: 'metric',
+      elements: { metric: { type: 'Metric', props: { label: 'Set early', value: 7 } } },
+    };
+
+    /** Serves the packed package and `page` at /page.html; returns the opened page. */
+    async function open(page: string): Promise<{ page: Page; close(): Promise<void> }> {
+      const server = await startServer({ root: join(EXAMPLES, 'node_modules/answer-ui') });
+      const tab = await browser.newPage();
+      await tab.route('**/page.html', (route) =>
+        route.fulfill({ contentType: 'text/html', body: page }),
+      );
+      await tab.goto(`${server.url}/page.html`);
+      return {
+        page: tab,
+        close: async () => {
+          await tab.close();
+          await server.close();
+        },
+      };
+    }
+
+    const rendered = (page: Page, selector: string) =>
+      page.evaluate((selector) => {
+        const element = document.querySelector<HTMLElement & { block?: unknown }>(selector)!;
+        return {
+          defined: customElements.get('answer-block') === element.constructor,
+          id: (element.block as { block_id?: string } | undefined)?.block_id,
+          attributes: element.getAttributeNames(),
+        };
+      }, selector);
+
+    it('upgrades a server-rendered <answer-block> with the property a script set before', async () => {
+      const { page, close } = await open(`<!doctype html>
+        <answer-block id="early"></answer-block>
+        <script>document.getElementById('early').block = ${JSON.stringify(block)};</script>
+        <script type="module" src="/dist/cdn/answer-ui.js"></script>`);
+      try {
+        await page.getByText('Set early').waitFor();
+        expect(await rendered(page, '#early')).to.deep.equal({
+          defined: true,
+          id: 'early',
+          attributes: ['id'],
+        });
+      } finally {
+        await close();
+      }
+    });
+
+    it('upgrades an element created and given its block before answer-ui is imported', async () => {
+      const { page, close } = await open(`<!doctype html>
+        <script type="module">
+          const element = document.createElement('answer-block');
+          element.id = 'created';
+          element.block = ${JSON.stringify(block)};
+          document.body.append(element);
+          await import('/dist/cdn/answer-ui.js');
+        </script>`);
+      try {
+        await page.getByText('Set early').waitFor();
+        expect(await rendered(page, '#created')).to.deep.equal({
+          defined: true,
+          id: 'early',
+          attributes: ['id'],
+        });
+      } finally {
+        await close();
+      }
+    });
+  });
+
   for (const framework of FRAMEWORKS) {
     describe(`${framework} (${EXAMPLE_BUILDS[framework].tool})`, () => {
       let page: Page;
