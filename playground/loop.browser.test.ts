@@ -72,8 +72,8 @@ for (const major of ['6', '7']) {
         [
           '[Answer block "q3-chart" shown to the reader]',
           'Summary: Q3 revenue by month: 380k, 400k and 420k USD.',
-          '- Chart "Q3 revenue" (bar; unit: USD): labels Jul | Aug | Sep',
-          '  Revenue: 380000, 400000, 420000',
+          '- Chart "Q3 revenue" (bar; unit: USD): labels Jul,Aug,Sep',
+          'Revenue: 380000,400000,420000',
         ].join('\n'),
       ]);
       expect(texts(turn2[3]!)).to.deep.equal([

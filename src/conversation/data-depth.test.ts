@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { nestsDeeper } from './data-depth.js';
 
 describe('nestsDeeper', () => {
