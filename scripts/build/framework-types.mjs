@@ -18,6 +18,17 @@
  * - vue.d.ts: Vue's `GlobalComponents`, as Vue's guide types a custom
  *   element (`$props` and `$emit`); `@answer-form-submit`.
  *
+ * Why this generator for all three: @wc-toolkit/jsx-types (1.8.2, pinned) is
+ * the maintained successor of custom-element-jsx-integration and the only
+ * one of its family that reads an event's `type` as the manifest schema
+ * means it, the event object (ours are Event subclasses with a typed
+ * `detail`). custom-element-vuejs-integration 1.4 wraps that type in
+ * `CustomEvent<…>` as if it were the detail, so `event.detail` would be the
+ * event; custom-element-svelte-integration 1.2 writes Svelte 4's `on:` and
+ * `bind:` props into a `svelteHTML` namespace that, in a module, augments
+ * nothing. Svelte 5's `onanswer-form-submit` is JSX's convention, and Vue's
+ * guide types a custom element from the same props and events.
+ *
  * Then it checks what it wrote with the TypeScript checker: every element of
  * the manifest (but the thread's internal ones, named below) and each of its
  * attributes, properties and events must be in every entry, typed, or the
@@ -25,7 +36,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateJsxTypes } from '@wc-toolkit/jsx-types';
 import ts from 'typescript';
@@ -296,7 +307,7 @@ export function checkFrameworkTypes({ manifest, outdir, packageTypes }) {
   // Only the entries' own diagnostics: checking every declaration they use (lib.dom, lit) is slow.
   const own = program
     .getSourceFiles()
-    .filter((f) => resolve(f.fileName).startsWith(resolve(outdir)));
+    .filter((f) => resolve(f.fileName).startsWith(resolve(outdir) + sep));
   const diagnostics = own.flatMap((f) => [
     ...program.getSyntacticDiagnostics(f),
     ...program.getSemanticDiagnostics(f),
