@@ -50,6 +50,10 @@ export const markdownStyles = css`
     padding: 0;
     font-size: 0.8125rem;
   }
+  /* A long code block's chunks of lines (render.ts, codeChunks). */
+  pre code > span {
+    display: block;
+  }
   a {
     color: var(--_accent);
   }

@@ -431,6 +431,36 @@ describe('answer-markdown', () => {
     ]);
   });
 
+  it('streams a long fence in chunks of lines, a character at a time at their ends', async () => {
+    // Lines of 24 characters: a chunk ends with the line that reaches 8,192 characters.
+    const lines = Array.from(
+      { length: 1_100 },
+      (_, i) => `let v${String(i).padStart(3, '0')} = f(); // line`,
+    );
+    // Two empty lines begin the second chunk.
+    lines.splice(342, 0, '', '');
+    const text = '```js\n' + lines.join('\n') + '\n``` \nafter';
+    const cuts: number[] = [];
+    for (let at = 1; at < text.length; at += 173) cuts.push(at);
+    for (const end of [8_192, 16_384].map((n) => text.indexOf('\n', n + 6 - 1))) {
+      expect(end).to.be.above(0);
+      for (let at = end - 40; at < end + 40; at++) cuts.push(at);
+    }
+    for (let at = text.length - 20; at < text.length; at++) cuts.push(at);
+    const { el } = await streamedParts(
+      text,
+      [...new Set(cuts)].sort((a, b) => a - b),
+    );
+    const chunks = el.shadowRoot!.querySelectorAll('pre code > span');
+    expect(chunks.length, 'chunks').to.equal(4);
+    expect(chunks[1]!.textContent!.startsWith('\n\nlet v342')).to.equal(true);
+    expect(el.shadowRoot!.querySelector('pre code')!.textContent).to.equal(lines.join('\n'));
+    for (const chunk of [...chunks].slice(0, -1)) {
+      expect(chunk.textContent!.length).to.be.within(8_192, 8_192 + 40);
+      expect(chunk.textContent!.endsWith('\n')).to.equal(true);
+    }
+  });
+
   it('streams a long paragraph in many deltas as the same DOM as the text at once', async () => {
     const text = paragraph(12_000);
     const cuts: number[] = [];
