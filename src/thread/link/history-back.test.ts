@@ -35,8 +35,11 @@ const LATE_TEXT = 'A late word after the report.';
 let serial = 0;
 const uid = (name: string) => `${name}-${Date.now().toString(36)}-${serial++}`;
 
+/** The server's log of the chat; empty until the server has seen the chat's first request. */
 const log = async (chatId: string): Promise<Log> =>
-  (await fetch(`/api/plain/log?chat=${encodeURIComponent(chatId)}`)).json() as Promise<Log>;
+  ((await (
+    await fetch(`/api/plain/log?chat=${encodeURIComponent(chatId)}`)
+  ).json()) as Log | null) ?? { requests: [], prompts: [], saved: [], fates: [] };
 
 async function thread(threadId: string, api: string): Promise<AgentThread> {
   const el = await fixture<AgentThread>(

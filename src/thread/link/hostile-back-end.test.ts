@@ -19,8 +19,11 @@ interface Log {
   requests: number;
   fates: string[];
 }
+/** The server's log of the chat; empty until the server has seen the chat's first request. */
 const log = async (chatId: string): Promise<Log> =>
-  (await fetch(`/api/hostile/log?chat=${encodeURIComponent(chatId)}`)).json() as Promise<Log>;
+  ((await (
+    await fetch(`/api/hostile/log?chat=${encodeURIComponent(chatId)}`)
+  ).json()) as Log | null) ?? { requests: 0, fates: [] };
 
 const FOLLOW_UP = 'Answer number 2.';
 
