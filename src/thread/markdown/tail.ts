@@ -77,12 +77,14 @@ export class DomTail implements TailView {
   }
 
   /**
-   * Shows `nodes` as the open block's nodes since its last final ones. Each node added under a
-   * paragraph's `dir="auto"` costs Chromium a pass over all of the paragraph, a text that
-   * changes does not: so the nodes that stay the same stay, and a text that grew takes its new
-   * text.
+   * Shows `nodes` as the open block's nodes since its last final ones: the nodes that stay the
+   * same stay, and a text that grew takes its new text. Then, if `final` nodes are given, stops
+   * following them. Chromium makes each node added or removed under a paragraph's `dir="auto"`
+   * cost a pass over all of the paragraph (a text that changes costs none), and taking the
+   * attribute off and back two such passes: so when more than two nodes come or go, it is off
+   * meanwhile.
    */
-  private showInline(nodes: Inline[]) {
+  private showInline(nodes: Inline[], final: Inline[] = []) {
     const { el, shown } = this.inline!;
     const next = joinText(nodes);
     let same = 0;
@@ -95,7 +97,7 @@ export class DomTail implements TailView {
       was.key = keyOf(now);
       same++;
     }
-    for (const gone of shown.splice(same)) for (const node of gone.dom) node.remove();
+    const gone = shown.splice(same).flatMap((node) => node.dom);
     const added = document.createDocumentFragment();
     for (const node of next.slice(same)) {
       const dom =
@@ -105,23 +107,27 @@ export class DomTail implements TailView {
       shown.push({ key: keyOf(node), text: typeof node === 'string', dom });
       added.append(...dom);
     }
-    if (added.firstChild) el.append(added);
-  }
-
-  inlineUpdate(final: Inline[], live: Inline[]) {
-    this.showInline([...final, ...live]);
-    if (!final.length) return;
-    // The final nodes stay as they are, no longer followed.
-    const { shown } = this.inline!;
+    // The final nodes stay as they are, no longer followed; a text that shows the end of them
+    // and the start of the others splits.
     const done = joinText(final);
-    const first = joinText(live)[0];
-    const last = done.at(-1)!;
-    if (typeof last === 'string' && typeof first === 'string') {
-      // One text shows the end of the final nodes and the start of the others: it splits.
+    const last = done.at(-1);
+    const first = joinText(nodes.slice(final.length))[0];
+    const splits = typeof last === 'string' && typeof first === 'string';
+    const changes = gone.length + added.childNodes.length + (splits ? 1 : 0);
+    const auto = changes > 2 && el.hasAttribute('dir');
+    if (auto) el.removeAttribute('dir');
+    for (const node of gone) node.remove();
+    el.append(added);
+    if (splits) {
       const rest = (shown[done.length - 1]!.dom[0] as Text).splitText(last.length);
       shown[done.length - 1] = { key: keyOf(first), text: true, dom: [rest] };
       shown.splice(0, done.length - 1);
     } else shown.splice(0, done.length);
+    if (auto) el.setAttribute('dir', 'auto');
+  }
+
+  inlineUpdate(final: Inline[], live: Inline[]) {
+    this.showInline([...final, ...live], final);
   }
 
   inlineClose(last: Inline[]) {
