@@ -461,6 +461,31 @@ describe('answer-markdown', () => {
     }
   });
 
+  it('ends a chunk with a line break at its 8,192nd character, and not before one', async () => {
+    // A line of 7 characters, then lines of 24 with their line break: the 342nd ends at 8,191.
+    const lines = [
+      'let a=1',
+      ...Array.from({ length: 341 }, (_, i) => `let w${i + 1000} = g(); // it!`),
+    ];
+    const body = lines.join('\n');
+    expect(body.length).to.equal(8_191);
+    for (const [text, chunks] of [
+      // The fence closes right there: no line break ends the first chunk, it is the only one.
+      ['```\n' + body + '\n```\nafter', 0],
+      // A line follows: the line break is the first chunk's last character.
+      ['```\n' + body + '\nlet last = 1;\n', 2],
+    ] as const) {
+      const end = 4 + body.length;
+      const cuts = Array.from({ length: 30 }, (_, i) => end - 10 + i).filter(
+        (n) => n < text.length,
+      );
+      const { el } = await streamedParts(text, [1, 4, 5_000, ...cuts]);
+      const spans = el.shadowRoot!.querySelectorAll('pre code > span');
+      expect(spans.length, text.slice(-12)).to.equal(chunks);
+      if (chunks) expect(spans[0]!.textContent!.length).to.equal(8_192);
+    }
+  });
+
   it('streams a long paragraph in many deltas as the same DOM as the text at once', async () => {
     const text = paragraph(12_000);
     const cuts: number[] = [];
