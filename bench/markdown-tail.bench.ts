@@ -3,7 +3,7 @@
  * paragraph (lines without a blank one between) or a text without line breaks stays open, at
  * 1 KB, 256 KB and 1 MB of it. Reported: the median of several deltas, and 1 MB ÷ 1 KB.
  *
- *   npx tsx bench/markdown-tail.bench.ts [--browser] [--before=<git rev>] [--json]
+ *   npx tsx bench/markdown-tail.bench.ts [--browser [--answer]] [--before=<git rev>] [--json]
  *
  * Node (always): MarkdownStream alone, scanning and parsing without a DOM, 1 KB deltas; also the
  * characters it reads per delta (`streamWork`).
@@ -14,6 +14,8 @@
  * deltas (one per frame) at 256 KB, 1 MB, 4 MB and 8 MB. A size of 64 KB or less is measured
  * on fresh elements, one delta each; a larger one on one element brought there in 64 KB (or
  * 1 MB) pieces, then that many deltas in a row.
+ * Also an ordinary answer as bench/pages/stream.ts streams it (20,000 characters in 5,000
+ * deltas), three runs, to see that the cost per delta there has not grown (--answer: only it).
  * --before=<rev>: the same page with the element as it was at that commit, side by side.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +24,7 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { MarkdownStream, streamWork, type TailView } from '../src/thread/markdown/stream.js';
+import { deltas, markdownAnswer } from './fixtures.js';
 import { summarize } from './stats.js';
 
 const KB = 1024;
@@ -151,6 +154,29 @@ window.measure = async (text, size, delta, samples, step) => {
     await frame();
   }
   return { update: median(update), layout: median(layout) };
+};
+window.answer = async (pieces) => {
+  const update = [], layout = [];
+  document.body.replaceChildren();
+  const box = document.createElement('div');
+  box.style.cssText = 'width: 720px; height: 600px; overflow: auto; font: 15px/1.5 system-ui';
+  const el = document.createElement('answer-markdown');
+  const parts = [];
+  el.parts = parts;
+  box.append(el);
+  document.body.append(box);
+  await frame();
+  for (const piece of pieces) {
+    const start = performance.now();
+    parts.push(piece);
+    el.requestUpdate('parts');
+    await el.updateComplete;
+    update.push(performance.now() - start);
+    box.scrollTop = box.scrollHeight;
+    layout.push(performance.now() - start);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return { update: median(update), layout: median(layout) };
 };`;
 
 async function bundle(root: string) {
@@ -209,6 +235,26 @@ if (args.includes('--browser')) {
       const cell = (m: { update: number; layout: number }) =>
         `${m.update.toFixed(2)} / ${m.layout.toFixed(2)} ms`;
       log(`\nChromium, <answer-markdown> ${name}: median update / update + layout per delta`);
+      // An ordinary answer, as bench/pages/stream.ts streams it: 20,000 characters, 5,000 deltas.
+      const pieces = deltas(markdownAnswer(20_000), 5_000);
+      const answer = () =>
+        page.evaluate(
+          (p) =>
+            (
+              window as unknown as {
+                answer(p: string[]): Promise<{ update: number; layout: number }>;
+              }
+            ).answer(p),
+          pieces,
+        );
+      await answer(); // warm-up
+      const ordinary = [await answer(), await answer(), await answer()];
+      results[`browser ${name} answer`] = ordinary;
+      log(`  a 20,000-character answer in 5,000 deltas: ${ordinary.map(cell).join(', ')} (3 runs)`);
+      if (args.includes('--answer')) {
+        await page.close();
+        continue;
+      }
       for (const [shape, make] of Object.entries(SHAPES)) {
         const text = make(MB + 64 * KB);
         await measure(text, 64 * KB, KB, 5, 64 * KB); // warm-up
