@@ -238,11 +238,12 @@ async function coldFirstRenders(browser, base, origin, name, query) {
  * no warm-up, the same for every system, so no system's heap holds code
  * compiled for more runs than another's.
  */
-const heapAfterOneAnswer = (browser, base, origin, name) =>
-  inFreshPage(browser, base, origin, name, 'heap', async (page, { fed }) => ({
+function heapAfterOneAnswer(browser, base, origin, name) {
+  return inFreshPage(browser, base, origin, name, 'heap', async (page, { fed }) => ({
     bytes: await heapAfterGc(page),
     fed,
   }));
+}
 
 /**
  * The first answer of a page that has just loaded, `FRESH_RUNS` times, each
