@@ -6,6 +6,7 @@ import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
 import { harness } from '../../test-support/thread-harness.js';
 import { uid, type Part } from '../../test-support/parts.js';
+import { seedThread } from '../../test-support/saved.js';
 
 /*
  * `<agent-thread resume>` against the loopback test server, which generates
@@ -193,14 +194,15 @@ describe('resuming an answer in flight', () => {
 
   it('asks again on a thread-id switch, and the replay replaces the interrupted turn', async () => {
     const [a, b] = [uid('a'), uid('b')];
-    const store = memoryStore();
-    await store.put(b, 0, { role: 'user', id: 'u1', text: 'Question in B' });
-    await store.put(b, 1, {
-      role: 'assistant',
-      id: 'answer-b',
-      status: 'streaming',
-      items: [{ kind: 'text', key: 'text:t1', text: 'Sentence 0 of' }],
-    });
+    const store = await seedThread(memoryStore(), b, [
+      { role: 'user', id: 'u1', text: 'Question in B' },
+      {
+        role: 'assistant',
+        id: 'answer-b',
+        status: 'streaming',
+        items: [{ kind: 'text', key: 'text:t1', text: 'Sentence 0 of' }],
+      },
+    ]);
     // B's answer is still being generated for a page that went away.
     const abandoned = new AbortController();
     const posted = fetch('/api/test-chat', {
@@ -234,15 +236,16 @@ describe('resuming an answer in flight', () => {
 
   it('refuses a replay that names an earlier, finished answer: the screen and a reload agree', async () => {
     const id = uid('earlier');
-    const store = memoryStore();
-    await store.put(id, 0, { role: 'user', id: 'u1', text: 'First question' });
-    await store.put(id, 1, {
-      role: 'assistant',
-      id: 'answer-1',
-      status: 'complete',
-      items: [{ kind: 'text', key: 'text:t1', text: 'The first answer.' }],
-    });
-    await store.put(id, 2, { role: 'user', id: 'u2', text: 'Second question' });
+    const store = await seedThread(memoryStore(), id, [
+      { role: 'user', id: 'u1', text: 'First question' },
+      {
+        role: 'assistant',
+        id: 'answer-1',
+        status: 'complete',
+        items: [{ kind: 'text', key: 'text:t1', text: 'The first answer.' }],
+      },
+      { role: 'user', id: 'u2', text: 'Second question' },
+    ]);
     // The server's answer in flight for this thread names the first answer's id.
     const abandoned = new AbortController();
     await fetch('/api/test-chat', {
@@ -275,14 +278,15 @@ describe('resuming an answer in flight', () => {
 
   it('leaves the thread as it was when there is nothing to resume (204), and is not busy while it asks', async () => {
     const id = uid('nothing');
-    const store = memoryStore();
-    await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
-    await store.put(id, 1, {
-      role: 'assistant',
-      id: 'a1',
-      status: 'streaming',
-      items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }],
-    });
+    const store = await seedThread(memoryStore(), id, [
+      { role: 'user', id: 'u1', text: 'Earlier question' },
+      {
+        role: 'assistant',
+        id: 'a1',
+        status: 'streaming',
+        items: [{ kind: 'text', key: 'text:t', text: 'Half an answer' }],
+      },
+    ]);
     const plain = await fixture<AgentThread>(
       html`<agent-thread api="/api/test-chat" thread-id=${id} .store=${store}></agent-thread>`,
     );
