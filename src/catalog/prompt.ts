@@ -37,7 +37,9 @@ export function catalogPrompt(): string {
     'A block is `{ block_id, fallback_text, root, elements }`. `elements` maps ids to',
     '`{ type, props, children? }`; `root` is the top one; every other is one child exactly once.',
     '`fallback_text`: plain-text summary. Ids: up to 64 letters, digits, _ and -.',
-    `Limits: ${LIMITS.maxNodes} elements, depth ${LIMITS.maxDepth}, ${LIMITS.maxBlockBytes / 1000} KB; ${LIMITS.maxTableRows} rows of ${LIMITS.maxTableColumns} cells; ${LIMITS.maxChartSeries} series of ${LIMITS.maxChartLabels} values;`,
+    `Limits: ${LIMITS.maxNodes} elements, depth ${LIMITS.maxDepth}, ${LIMITS.maxBlockBytes / 1000} KB;` +
+      ` ${LIMITS.maxTableRows} rows of ${LIMITS.maxTableColumns} cells;` +
+      ` ${LIMITS.maxChartSeries} series of ${LIMITS.maxChartLabels} values;`,
     `labels and titles ${LIMITS.maxShortText} characters. No HTML, URLs or unknown props.`,
     ...componentNames.map(describeComponent),
   ].join('\n');

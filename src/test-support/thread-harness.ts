@@ -133,7 +133,10 @@ export class ThreadHarness {
     await settle(this.thread);
   }
 
-  /** Opens the newest (or `turn`'s) folded "View process"; resolves once its first slice of steps has rendered (a long process renders a slice a frame). */
+  /**
+   * Opens the newest (or `turn`'s) folded "View process"; resolves once its first slice of
+   * steps has rendered (a long process renders a slice a frame).
+   */
   async viewProcess(turn?: Element): Promise<HTMLDetailsElement> {
     const summary = this.button('View process', turn ?? this.thread);
     const details = summary.parentElement as HTMLDetailsElement;
@@ -170,7 +173,10 @@ export class ThreadHarness {
     await settle(this.thread);
   }
 
-  /** Types `reason` (if any) and presses Deny on the newest approval card; resolves when the card says it was denied. */
+  /**
+   * Types `reason` (if any) and presses Deny on the newest approval card; resolves when the
+   * card says it was denied.
+   */
   async deny(reason?: string): Promise<void> {
     const card = await this.approvalCard();
     if (reason !== undefined) {
@@ -235,7 +241,10 @@ export class ThreadHarness {
     return queryByRole<HTMLTextAreaElement>(this.thread, 'textbox', 'Edit message');
   }
 
-  /** Replaces the open edit box's text with `text` and presses its Send; resolves when the edited question is on screen. */
+  /**
+   * Replaces the open edit box's text with `text` and presses its Send; resolves when the
+   * edited question is on screen.
+   */
   async sendEdit(text: string): Promise<void> {
     const box = this.editBox();
     if (!box) throw new Error('no edit box is open');
