@@ -116,6 +116,21 @@ export const unknownComponentBlock = {
   elements: { main: { type: 'PieChart', props: { slices: [46, 31, 23] } } },
 };
 
+/** The repair booking form's fields and button, the same in the repair and incident blocks. */
+const bookRepairForm = {
+  fields: [
+    {
+      name: 'window',
+      label: 'Window',
+      kind: 'radio' as const,
+      options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
+      required: true,
+    },
+    { name: 'note', label: 'Note for the technician', kind: 'textarea' as const },
+  ],
+  submit_label: 'Book',
+};
+
 /** A section with a note and a form that books the repair of valve V-12 (window and note). */
 export const repairFormBlock: Block = {
   block_id: 'book-repair',
@@ -133,17 +148,7 @@ export const repairFormBlock: Block = {
       type: 'FollowUpForm',
       props: {
         title: 'Book the repair',
-        fields: [
-          {
-            name: 'window',
-            label: 'Window',
-            kind: 'radio',
-            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
-            required: true,
-          },
-          { name: 'note', label: 'Note for the technician', kind: 'textarea' },
-        ],
-        submit_label: 'Book',
+        ...bookRepairForm,
       },
     },
   },
@@ -305,17 +310,7 @@ export const incidentReportBlock: Block = {
       props: {
         title: 'Book the repair',
         description: 'Pick a window; the hospital district is informed automatically.',
-        fields: [
-          {
-            name: 'window',
-            label: 'Window',
-            kind: 'radio',
-            options: ['Tue 02:00–04:00', 'Sat 06:00–08:00'],
-            required: true,
-          },
-          { name: 'note', label: 'Note for the technician', kind: 'textarea' },
-        ],
-        submit_label: 'Book',
+        ...bookRepairForm,
       },
     },
   },
