@@ -5,6 +5,8 @@ describe('nestsDeeper', () => {
   it('counts arrays and objects, not brackets inside strings', () => {
     expect(nestsDeeper('[[{"a":[1]}]]', 4)).to.equal(false);
     expect(nestsDeeper('[[{"a":[1]}]]', 3)).to.equal(true);
+    expect(nestsDeeper('[[[[', 3), 'one level past the bound, unclosed').to.equal(true);
+    expect(nestsDeeper('[[[', 3)).to.equal(false);
     expect(nestsDeeper('{"text":"[[[[[[[[[[{{{{{{"}', 1)).to.equal(false);
     expect(nestsDeeper('{"text":"an escaped quote \\" then [[[["}', 1)).to.equal(false);
     expect(nestsDeeper('{"a":"\\\\"}', 1), 'an escaped backslash ends before the quote').to.equal(

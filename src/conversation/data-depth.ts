@@ -16,6 +16,9 @@ export const MAX_DATA_DEPTH = 200;
 
 /** Whether JSON `text` nests arrays and objects deeper than `max`: one pass, no recursion. */
 export function nestsDeeper(text: string, max: number): boolean {
+  // Nesting deeper than `max` takes more than `max` characters: most events (a text delta) are
+  // shorter, and the thread checks every one.
+  if (text.length <= max) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
