@@ -43,6 +43,9 @@ const table = (head, rows) =>
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 
+/** `ours vs theirs: ratio`, two times in milliseconds. */
+const timesAgainst = (ours, theirs) => `${ms(ours)} vs ${ms(theirs)}: ${ratio(ours / theirs)}`;
+
 function budgets(r) {
   const stream = r.stream.cases.filter((c) => c.chars === 20_000);
   const at2 = stream.find((c) => c.messages === 2).perDelta.median;
@@ -55,6 +58,8 @@ function budgets(r) {
     p.cases.find((c) => c.chars === 20_000 && c.messages === 200).perDelta.median,
   ]);
   const jr = r['block-json-render'];
+  const fresh = r.stream.freshThread;
+  const { turn, readmeBlock: readme, block48 } = r.tokens;
   const core = r.size[US].core;
   const react = r.size['react+react-dom'];
   const yes = (ok) => (ok ? 'met' : '**not met**');
@@ -78,7 +83,7 @@ function budgets(r) {
       ],
       [
         "block: whole-block update (validation included) ≤ @a2ui/lit's update of the one changed component",
-        `${ms(r.block.update.median)} vs ${ms(r['block-a2ui'].oneComponent.median)}: ${ratio(r.block.update.median / r['block-a2ui'].oneComponent.median)}`,
+        timesAgainst(r.block.update.median, r['block-a2ui'].oneComponent.median),
         yes(r.block.update.median <= r['block-a2ui'].oneComponent.median),
       ],
       ...[
@@ -86,16 +91,15 @@ function budgets(r) {
         ['answer-ui/blocks', r.block],
       ].map(([entry, result]) => [
         `block: cold first render with the ${entry} ≤ 0.75× the best peer's`,
-        `${ms(result.coldFirstRender.median)} vs ${ms(bestPeerCold(r))}: ${ratio(result.coldFirstRender.median / bestPeerCold(r))}`,
+        timesAgainst(result.coldFirstRender.median, bestPeerCold(r)),
         yes(result.coldFirstRender.median / bestPeerCold(r) <= 0.75),
       ]),
       [
-        'streaming: a fresh page’s first answer (20,000 characters, 5,000 deltas) has no frame over 50 ms, in every run',
-        `${num(r.stream.freshThread.runs)} fresh pages: longest frame ${frame(r.stream.freshThread.longestFrame)}, per delta ${ms(r.stream.freshThread.perDelta.median)} (${ratio(r.stream.freshThread.perDelta.median / at200)} the 200-message case)`,
-        yes(
-          r.stream.freshThread.longestFrame <= 50 &&
-            r.stream.freshThread.perDelta.median / at200 <= 1.5,
-        ),
+        'streaming: a fresh page’s first answer (20,000 characters, 5,000 deltas) has no frame ' +
+          'over 50 ms, in every run',
+        `${num(fresh.runs)} fresh pages: longest frame ${frame(fresh.longestFrame)}, ` +
+          `per delta ${ms(fresh.perDelta.median)} (${ratio(fresh.perDelta.median / at200)} the 200-message case)`,
+        yes(fresh.longestFrame <= 50 && fresh.perDelta.median / at200 <= 1.5),
       ],
       (() => {
         const ours = r.stream.heapAfterAnswer.bytes;
@@ -162,12 +166,15 @@ function budgets(r) {
       ],
       [
         'tokens: a turn with a block and its report takes one model call',
-        `${num(r.tokens.turn.oneStep.calls)} call, ${num(r.tokens.turn.oneStep.inputTokens)} input tokens (published, then reported in a second step: ${num(r.tokens.turn.twoSteps.calls)} calls, ${num(r.tokens.turn.twoSteps.inputTokens)})`,
+        `${num(turn.oneStep.calls)} call, ${num(turn.oneStep.inputTokens)} input tokens ` +
+          `(published, then reported in a second step: ${num(turn.twoSteps.calls)} calls, ` +
+          `${num(turn.twoSteps.inputTokens)})`,
         yes(r.tokens.turn.oneStep.calls === 1),
       ],
       [
         'tokens: a block’s history text ≤ its compact JSON',
-        `README example ${num(r.tokens.readmeBlock.history)} vs ${num(r.tokens.readmeBlock.json)}, 48-node block ${num(r.tokens.block48.history)} vs ${num(r.tokens.block48.json)}`,
+        `README example ${num(readme.history)} vs ${num(readme.json)}, ` +
+          `48-node block ${num(block48.history)} vs ${num(block48.json)}`,
         yes(
           r.tokens.readmeBlock.history <= r.tokens.readmeBlock.json &&
             r.tokens.block48.history <= r.tokens.block48.json,
