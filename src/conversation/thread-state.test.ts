@@ -138,12 +138,15 @@ describe('ThreadState', () => {
       { type: 'text-delta', id: 't', delta: 'Revenue ' },
       { type: 'text-delta', id: 't', delta: 'rose.' },
     );
-    apply({ type: 'text-end', id: 't' });
     const text = (state.messages[1] as AssistantTurn).items[0] as Extract<
       TurnItem,
       { kind: 'text' | 'reasoning' }
     >;
+    const pieces = text.parts;
+    apply({ type: 'text-end', id: 't' });
     expect([text.parts, text.done]).to.deep.equal([['Revenue rose.'], true]);
+    // The same array: a renderer goes on from the characters it has read.
+    expect(text.parts).to.equal(pieces);
     apply({ type: 'text-delta', id: 't', delta: ' Costs fell.' });
     expect([textOf(text), text.done]).to.deep.equal(['Revenue rose. Costs fell.', false]);
     apply({ type: 'finish' });

