@@ -1,8 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
-import { chromiumPath, CHROMIUM_ARGS } from './scripts/dev/chromium.mjs';
+import { currentEngine, engineLauncher } from './scripts/dev/engines.mjs';
 import { register as registerTsx } from 'tsx/esm/api';
 
 // The back ends the browser tests talk to on loopback, mounted on this
@@ -21,16 +20,23 @@ const testServers = (
   )
 ).filter((server) => typeof server.middleware === 'function');
 
-/** Writes pass/fail counts for scripts/dev/run-tests.mjs to total up. */
+const engine = currentEngine();
+
+/**
+ * Writes this engine's counts for scripts/dev/browser-tests.mjs to total up,
+ * with the title of each test the engine cannot run (src/test-support/engines.ts
+ * names the reason in the title).
+ */
 function countReporter() {
   return {
     onTestRunFinished({ sessions }) {
       let passed = 0;
       let failed = 0;
+      const notInEngine = [];
       const walk = (suite) => {
         for (const test of suite.tests) {
-          if (test.skipped) continue;
-          if (test.passed) passed++;
+          if (test.skipped) notInEngine.push(test.name);
+          else if (test.passed) passed++;
           else failed++;
         }
         suite.suites.forEach(walk);
@@ -42,9 +48,22 @@ function countReporter() {
           failed += session.errors?.length ? 1 : 0;
       }
       mkdirSync('.test-results', { recursive: true });
-      writeFileSync('.test-results/browser.json', JSON.stringify({ passed, failed }));
+      writeFileSync(
+        `.test-results/browser-${engine}.json`,
+        JSON.stringify({ passed, failed, notInEngine }),
+      );
     },
   };
+}
+
+/** A command that exists only over Chromium's DevTools protocol says so elsewhere. */
+function onlyInChromium(command) {
+  if (engine !== 'chromium') {
+    throw new Error(
+      `${command} needs Chromium's DevTools protocol; a test that uses it in ${engine} ` +
+        'must be listed in src/test-support/engines.ts.',
+    );
+  }
 }
 
 /**
@@ -59,6 +78,7 @@ function storageFaults() {
     name: 'storage-faults',
     async executeCommand({ command, payload, session }) {
       if (command !== 'set-storage-quota' && command !== 'clear-indexeddb') return undefined;
+      onlyInChromium(command);
       const page = session.browser.getPage(session.id);
       const origin = new URL(page.url()).origin;
       if (command === 'clear-indexeddb') {
@@ -91,6 +111,7 @@ function heapAfterGc() {
     name: 'heap-after-gc',
     async executeCommand({ command, session }) {
       if (command !== 'heap-after-gc') return undefined;
+      onlyInChromium(command);
       const page = session.browser.getPage(session.id);
       const cdp = await page.context().newCDPSession(page);
       try {
@@ -101,6 +122,72 @@ function heapAfterGc() {
       } finally {
         await cdp.detach();
       }
+    },
+  };
+}
+
+/** WebDriver's codes for the named keys the tests press (WebDriver spec, "keyboard actions"). */
+const WEBDRIVER_KEYS = {
+  Backspace: '\uE003',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Escape: '\uE00C',
+  Space: ' ',
+  End: '\uE010',
+  Home: '\uE011',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Delete: '\uE017',
+};
+
+/**
+ * `keyboard`: types text or presses a key or chord (`Shift+Tab`) alike in
+ * every engine. The runner's own `sendKeys` cannot: Firefox's driver knows no
+ * key named `Space` and presses no chords, and over WebDriver classic it
+ * holds every key down before letting any go, so a doubled letter or a space
+ * is lost. Here each key goes down and up in turn, a chord's modifiers held
+ * around its last key.
+ */
+function keyboard() {
+  return {
+    name: 'keyboard',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'keyboard') return undefined;
+      const { type, press } = payload;
+      const chord = press === undefined ? [] : press.split('+');
+      const last = chord.pop();
+      if (session.browser.type !== 'webdriver') {
+        const { keyboard: keys } = session.browser.getPage(session.id);
+        if (type !== undefined) await keys.type(type);
+        else {
+          for (const key of chord) await keys.down(key);
+          await keys.press(last === 'Space' ? ' ' : last);
+          for (const key of chord.reverse()) await keys.up(key);
+        }
+        return true;
+      }
+      const code = (key) => WEBDRIVER_KEYS[key] ?? key;
+      const tap = (key) => [
+        { type: 'keyDown', value: code(key) },
+        { type: 'keyUp', value: code(key) },
+      ];
+      const actions =
+        type !== undefined
+          ? [...type].flatMap(tap)
+          : [
+              ...chord.map((key) => ({ type: 'keyDown', value: code(key) })),
+              ...tap(last),
+              ...chord.reverse().map((key) => ({ type: 'keyUp', value: code(key) })),
+            ];
+      await session.browser.driverManager.performActions(session.id, [
+        { type: 'key', id: 'keyboard', actions },
+      ]);
+      return true;
     },
   };
 }
@@ -116,18 +203,15 @@ export default {
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'esnext' }),
     storageFaults(),
     heapAfterGc(),
+    keyboard(),
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
-    }),
-  ],
-  concurrency: 2,
+  browsers: [await engineLauncher(engine)],
+  // WebKit's WebDriver server drives one window: one test file at a time.
+  concurrency: engine === 'webkit' ? 1 : 2,
   testFramework: { config: { timeout: 10000 } },
   testRunnerHtml: (framework) =>
-    `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS};</script><script type="module" src="${framework}"></script></body></html>`,
-  // A soak run's properties take minutes per file.
-  testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 120_000,
+    `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS}; globalThis.TEST_ENGINE = '${engine}';</script><script type="module" src="${framework}"></script></body></html>`,
+  // A soak run's properties take minutes per file; the stories take minutes in WebKit.
+  testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 600_000,
   reporters: [defaultReporter(), countReporter()],
 };

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { requestedUrls } from './test-support/dom.js';
+import { idle } from './test-support/settle.js';
 
 /*
  * A page with the main entry and a thread keeps the validator's schemas out
@@ -9,8 +10,6 @@ import { requestedUrls } from './test-support/dom.js';
 
 // Room for every module this page loads: the default buffer (250) fills and then records none.
 performance.setResourceTimingBufferSize(10_000);
-
-const idle = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
 
 describe('the main entry on a page with a thread', () => {
   it('prepares nothing while the page is idle', async () => {

@@ -1,12 +1,16 @@
 /**
  * `npm test`: build (the tests check what it produced), type-check, lint,
- * format check, locale check, Node tests, Chromium tests, the Storybook build and the
- * accessibility and visual checks of every story in it, all of them even
+ * format check, locale check, Node tests, the browser tests in Chromium, Firefox
+ * and WebKit, the Storybook build and the accessibility and visual checks of
+ * every story in it (in Firefox and WebKit too), all of them even
  * when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+
+/** The story checks that run in every engine (the screenshots are Chromium's, story-checks.mjs). */
+const STORIES_IN_ENGINES = 'stories/every-engine.test.ts';
 
 const steps = [
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
@@ -16,9 +20,9 @@ const steps = [
   { name: 'locales', command: 'node', args: ['scripts/dev/check-locales.mjs'] },
   { name: 'node tests', command: 'npx', args: ['mocha'], count: mochaCounts },
   {
-    name: 'browser tests',
-    command: 'npx',
-    args: ['wtr'],
+    name: 'browser tests (Chromium, Firefox, WebKit)',
+    command: 'node',
+    args: ['scripts/dev/browser-tests.mjs'],
     count: browserCounts,
     before: () => rmSync('.test-results/browser.json', { force: true }),
   },
@@ -33,6 +37,13 @@ const steps = [
     args: ['scripts/dev/story-checks.mjs'],
     count: storyCounts,
     before: () => rmSync('.test-results/stories.json', { force: true }),
+  },
+  {
+    name: 'story checks in Firefox and WebKit',
+    command: 'node',
+    args: ['scripts/dev/browser-tests.mjs', '--engine', 'firefox,webkit', STORIES_IN_ENGINES],
+    count: browserCounts,
+    before: () => rmSync('.test-results/browser.json', { force: true }),
   },
 ];
 

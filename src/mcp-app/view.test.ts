@@ -1,5 +1,4 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Block } from '../catalog/index.js';
 import { revenueBlock } from '../test-support/blocks.js';
@@ -12,6 +11,7 @@ import {
   type HostMessage,
   type HostedView,
 } from './test-host.js';
+import { press, typeText } from '../test-support/engines.js';
 
 /*
  * The MCP App view as a host shows it: the built resource HTML in a frame
@@ -98,11 +98,11 @@ describe('the MCP App view in a host frame', function () {
 
     // The reader tabs into the frame, fills in the crew and presses the form's button.
     before.focus();
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ type: 'Team Blue' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Enter' });
+    await press('Tab');
+    await typeText('Team Blue');
+    await press('Tab');
+    await press('Tab');
+    await press('Enter');
     await waitUntil(() => messages.length > 0, 'no ui/message from the form', { timeout: 10_000 });
     expect(messages).to.have.lengthOf(1);
     const [message] = messages as [HostMessage];
@@ -113,7 +113,7 @@ describe('the MCP App view in a host frame', function () {
     // The unanswered field in the host's language.
     expect(text).to.include('Hours: (بلا إجابة)');
     // Submitted once: pressing Enter again sends nothing more.
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await roundTrip(bridge);
     expect(messages).to.have.lengthOf(1);
     expect(JSON.stringify(await cspReports())).to.equal('[]');
@@ -131,13 +131,13 @@ describe('the MCP App view in a host frame', function () {
       { timeout: 10_000 },
     );
     before.focus();
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     // A required field left empty: the form's own validation keeps it from being sent.
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await roundTrip(bridge);
     expect(messages).to.deep.equal([]);
-    await sendKeys({ type: 'Team Red' });
-    await sendKeys({ press: 'Enter' });
+    await typeText('Team Red');
+    await press('Enter');
     await waitUntil(() => messages.length > 0, 'no ui/message from the form', { timeout: 10_000 });
     expect((messages[0]!.content[0] as { text: string }).text).to.equal(
       'Crew for pump station 4\nCrew: Team Red\nHours: (no answer)',

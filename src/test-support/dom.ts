@@ -24,3 +24,20 @@ export function textOf(host: Element, selector = ':host > *'): string {
 export function requestedUrls(): string[] {
   return performance.getEntriesByType('resource').map((e) => e.name);
 }
+
+/**
+ * A box `width` px wide to render into, in place of a narrow window: WebKit's
+ * window cannot be made narrower than 447 px, and the elements size to their
+ * container (none of them asks the viewport's width).
+ */
+export function narrowBox(width = 320): HTMLElement {
+  const box = document.createElement('div');
+  box.style.width = `${width}px`;
+  document.body.append(box);
+  return box;
+}
+
+/** Whether anything in `box` reaches past its right edge (the page would scroll sideways). */
+export function overflows(box: HTMLElement): boolean {
+  return box.scrollWidth > box.clientWidth;
+}

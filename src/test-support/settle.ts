@@ -74,3 +74,16 @@ export async function openProcesses(root: Element): Promise<void> {
   await Promise.all(toggled.filter((_, i) => processes[i]!.open));
   await settle(root);
 }
+
+/**
+ * Resolves once the page has been idle (or after 2 s of work). WebKit has no
+ * `requestIdleCallback`; there the library's idle work runs 200 ms later
+ * (base/lazy.ts), so this waits a little longer than that.
+ */
+export function idle(): Promise<unknown> {
+  return new Promise((resolve) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(resolve, { timeout: 2000 })
+      : setTimeout(resolve, 250),
+  );
+}

@@ -1,7 +1,7 @@
 import { oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { AgentThread } from '../thread/elements/thread.js';
 import { deepElements, settle } from './settle.js';
+import { press, typeText } from './engines.js';
 
 /*
  * Drives <agent-thread> the way a person does: controls are found by their
@@ -109,7 +109,7 @@ export class ThreadHarness {
   /** Types `text` into the message box with the keyboard. */
   async type(text: string): Promise<void> {
     this.messageBox.focus();
-    await sendKeys({ type: text });
+    await typeText(text);
     await settle(this.thread);
   }
 
@@ -117,7 +117,7 @@ export class ThreadHarness {
   async send(text: string, { via = 'enter' }: { via?: 'enter' | 'button' } = {}): Promise<void> {
     const before = this.questions().length;
     await this.type(text);
-    if (via === 'enter') await sendKeys({ press: 'Enter' });
+    if (via === 'enter') await press('Enter');
     else this.button('Send', this.composer()).click();
     await until(
       () => this.questions().length > before && this.questions().at(-1)!.includes(text.trim()),
@@ -181,7 +181,7 @@ export class ThreadHarness {
     const card = await this.approvalCard();
     if (reason !== undefined) {
       getByRole<HTMLInputElement>(card, 'textbox', 'Reason (optional)').focus();
-      await sendKeys({ type: reason });
+      await typeText(reason);
     }
     this.button('Deny', card).click();
     await until(() => !this.queryButton('Deny', card), 'Deny was not taken');
@@ -250,7 +250,7 @@ export class ThreadHarness {
     if (!box) throw new Error('no edit box is open');
     box.focus();
     box.select();
-    await sendKeys({ type: text });
+    await typeText(text);
     await settle(this.thread);
     this.button('Send', box.form ?? this.thread).click();
     await until(

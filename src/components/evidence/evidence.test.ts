@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import { $, $$ } from '../../test-support/dom.js';
 import './define.js';
 import type { AnswerEvidence } from './evidence.js';
+import { press } from '../../test-support/engines.js';
 
 const items = [
   {
@@ -37,13 +37,13 @@ describe('answer-evidence', () => {
     );
     $(el, 'summary').focus();
     let toggled = oneEvent($(el, 'details'), 'toggle');
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await toggled;
     expect(el.open).to.equal(true);
     expect(el.hasAttribute('open')).to.equal(true);
     await expect(el).to.be.accessible();
     toggled = oneEvent($(el, 'details'), 'toggle');
-    await sendKeys({ press: 'Space' });
+    await press('Space');
     await toggled;
     expect(el.open).to.equal(false);
   });

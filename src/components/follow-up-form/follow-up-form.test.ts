@@ -1,9 +1,9 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { FormFieldT } from '../../catalog/index.js';
-import { $, $$ } from '../../test-support/dom.js';
+import { $, $$, narrowBox, overflows } from '../../test-support/dom.js';
 import './define.js';
 import type { AnswerFollowUpForm } from './follow-up-form.js';
+import { press, typeText } from '../../test-support/engines.js';
 
 const fields: FormFieldT[] = [
   { name: 'site', label: 'Site', kind: 'select', options: ['North', 'South'], required: true },
@@ -90,14 +90,14 @@ describe('answer-follow-up-form', () => {
       html`<answer-follow-up-form heading="Q" block-id="b" .fields=${[{ name: 'name', label: 'Name', kind: 'text', required: true }]}></answer-follow-up-form>`,
     );
     $(el, 'input').focus();
-    await sendKeys({ type: 'Ada' });
-    setTimeout(() => sendKeys({ press: 'Enter' }));
+    await typeText('Ada');
+    setTimeout(() => press('Enter'));
     const event = await oneEvent(el, 'answer-form-submit');
     expect(event.detail.values).to.deep.equal({ name: 'Ada' });
   });
 
   it('keeps submitted answers readable at 320 px, even with a long label', async () => {
-    await setViewport({ width: 320, height: 640 });
+    const box = narrowBox(320);
     const long: FormFieldT[] = [
       {
         name: 'site',
@@ -107,10 +107,10 @@ describe('answer-follow-up-form', () => {
     ];
     const el = await fixture<AnswerFollowUpForm>(
       html`<answer-follow-up-form heading="Q" .fields=${long} .submission=${{ site: 'Pump station 4' }}></answer-follow-up-form>`,
+      { parentNode: box },
     );
     expect($(el, 'dd').getBoundingClientRect().width).to.be.greaterThan(120);
-    expect(document.documentElement.scrollWidth).to.be.at.most(320);
-    await setViewport({ width: 800, height: 600 });
+    expect(overflows(box)).to.be.false;
   });
 
   it('review-only: every field disabled, no submit button, a note why, and nothing is fired', async () => {

@@ -1,5 +1,4 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { themeStyles } from '../../base/theme.styles.js';
@@ -11,6 +10,7 @@ import { composer } from './composer.js';
 import { composerStyles } from './composer.styles.js';
 import { threadStyles } from '../elements/thread.styles.js';
 import { getByRole, queryByRole } from '../../test-support/thread-harness.js';
+import { press } from '../../test-support/engines.js';
 
 /*
  * The composer's attachments as a reader uses them: Attach files, paste and
@@ -107,6 +107,16 @@ function focused(): Element | null {
   let active = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
+}
+
+/**
+ * A paste event carrying `data`, as the page sees a real paste. Firefox's
+ * ClipboardEvent constructor ignores `clipboardData`, so it is set on the event.
+ */
+function pasteOf(data: DataTransfer): ClipboardEvent {
+  const event = new ClipboardEvent('paste', { bubbles: true, cancelable: true, composed: true });
+  Object.defineProperty(event, 'clipboardData', { value: data });
+  return event;
 }
 
 describe('composer attachments', () => {
@@ -206,11 +216,11 @@ describe('composer attachments', () => {
     expect(chipNames(el)).to.deep.equal(['a.png', 'c.png']);
 
     removeButton(el, 'a.png')!.focus();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await el.updateComplete;
     expect(chipNames(el)).to.deep.equal(['c.png']);
     expect(focused()?.getAttribute('aria-label')).to.equal('Remove c.png');
-    await sendKeys({ press: 'Space' });
+    await press('Space');
     await waitUntil(
       () => focused()?.localName === 'textarea',
       'focus moves to the message box once no chip is left',
@@ -246,12 +256,7 @@ describe('composer attachments', () => {
   it('attaches a file pasted into the message box; a text paste stays a text paste', async () => {
     const el = await openHost();
     const textarea = messageBox(el);
-    const filePaste = new ClipboardEvent('paste', {
-      clipboardData: transfer([png('pasted.png')]),
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-    });
+    const filePaste = pasteOf(transfer([png('pasted.png')]));
     textarea.dispatchEvent(filePaste);
     await settled(el);
     expect(filePaste.defaultPrevented).to.be.true;
@@ -259,12 +264,7 @@ describe('composer attachments', () => {
 
     const words = new DataTransfer();
     words.setData('text/plain', 'hello');
-    const textPaste = new ClipboardEvent('paste', {
-      clipboardData: words,
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-    });
+    const textPaste = pasteOf(words);
     textarea.dispatchEvent(textPaste);
     expect(textPaste.defaultPrevented).to.be.false;
     expect(chipNames(el)).to.deep.equal(['pasted.png']);
@@ -343,11 +343,11 @@ describe('composer attachments', () => {
     picker.showPicker = () => void opened++;
 
     messageBox(el).focus();
-    await sendKeys({ press: 'Shift+Tab' });
+    await press('Shift+Tab');
     expect(focused()).to.equal(button);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(opened).to.equal(1);
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     expect(focused()?.localName, 'Tab goes from the button to the message box').to.equal(
       'textarea',
     );

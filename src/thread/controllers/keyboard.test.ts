@@ -1,11 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { Block } from '../../catalog/index.js';
 import { revenueBlock } from '../../test-support/blocks.js';
 import { outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
 import { text, type Part } from '../../test-support/parts.js';
+import { press, typeText } from '../../test-support/engines.js';
 
 /*
  * A whole conversation with the keyboard alone, against the loopback chat
@@ -89,7 +89,7 @@ async function tabTo(
   for (let i = 0; i < max; i++) {
     const el = focused();
     if (el && wanted(el)) return el as HTMLElement;
-    await sendKeys({ press: back ? 'Shift+Tab' : 'Tab' });
+    await press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${what}; focus is on ${describeFocus()}`);
 }
@@ -112,8 +112,8 @@ describe('keyboard-only conversation', () => {
     // Send: Tab into the composer, type, Enter.
     reply(SLOW_ANSWER, 40);
     await tabTo((el) => el.localName === 'textarea', 'the message box');
-    await sendKeys({ type: 'Start the long check' });
-    await sendKeys({ press: 'Enter' });
+    await typeText('Start the long check');
+    await press('Enter');
     await waitUntil(
       () => thread.busy && outline(thread).includes('Step 1.'),
       'the answer did not start streaming',
@@ -121,7 +121,7 @@ describe('keyboard-only conversation', () => {
 
     // Stop: the next control after the message box while an answer streams.
     await tabTo(isButton('Stop'), 'Stop');
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await waitUntil(() => !thread.busy, 'Stop did not end the turn');
     expect(outline(thread)).to.not.include('Step 59.');
     // The Stop button is gone: focus is back in the message box, ready for the next question.
@@ -132,8 +132,8 @@ describe('keyboard-only conversation', () => {
 
     // A second question, answered with a report that folds its process.
     reply(REPORT);
-    await sendKeys({ type: 'Check pump station 4' });
-    await sendKeys({ press: 'Enter' });
+    await typeText('Check pump station 4');
+    await press('Enter');
     await waitUntil(
       () => !thread.busy && outline(thread).includes('Valve 7 needs a repair.'),
       'no report',
@@ -143,7 +143,7 @@ describe('keyboard-only conversation', () => {
     // Walk back up from the composer into the report.
     const evidence = await tabTo(isButton('Sources'), 'the evidence disclosure', { back: true });
     expect((evidence.parentElement as HTMLDetailsElement).open).to.equal(false);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await waitUntil(
       () => (evidence.parentElement as HTMLDetailsElement).open,
       'Enter did not expand the evidence',
@@ -157,7 +157,7 @@ describe('keyboard-only conversation', () => {
       'the chart’s table view',
       { back: true },
     );
-    await sendKeys({ press: 'Space' });
+    await press('Space');
     await waitUntil(
       () => tableView.getAttribute('aria-pressed') === 'true',
       'Space did not switch the chart to its table',
@@ -169,13 +169,13 @@ describe('keyboard-only conversation', () => {
       (el) => el.localName === 'input' && el.getAttribute('name') === 'crew',
       'the crew field',
     );
-    await sendKeys({ type: 'Blue' });
-    await sendKeys({ press: 'Tab' });
+    await typeText('Blue');
+    await press('Tab');
     expect(focused()?.getAttribute('name')).to.equal('urgent');
-    await sendKeys({ press: 'Space' });
+    await press('Space');
     expect((focused() as HTMLInputElement).checked).to.equal(true);
     await tabTo(isButton('Book'), 'the Book button');
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     // The Book button is gone: focus is on the confirmation where the form was.
     await waitUntil(
       () => focused()?.classList.contains('status') && /Submitted/.test(focused()!.textContent!),
@@ -190,7 +190,7 @@ describe('keyboard-only conversation', () => {
     // "View process" of the report turn.
     await tabTo((el) => el.localName === 'textarea', 'the message box');
     const process = await tabTo(isButton('View process'), 'View process', { back: true, max: 60 });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await waitUntil(
       () => (process.parentElement as HTMLDetailsElement).open,
       'Enter did not open the process',
@@ -199,7 +199,7 @@ describe('keyboard-only conversation', () => {
 
     // New conversation: the first control of the thread.
     await tabTo(isButton('New conversation'), 'New conversation', { back: true, max: 80 });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await waitUntil(
       () => thread.messages.length === 0,
       'New conversation did not clear the thread',

@@ -1,10 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import { $, $$ } from '../../test-support/dom.js';
 import { settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from './thread.js';
 import { text, type Part } from '../../test-support/parts.js';
+import { press } from '../../test-support/engines.js';
 
 /*
  * Citations: a `[N]` in an answer links to source N of the turn when it has
@@ -86,7 +86,7 @@ describe('citations in an answer', () => {
 
     // Enter on a focused citation does the same.
     citeLink(1).focus();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await settle(list);
     expect(list.shadowRoot!.activeElement).to.equal($(list, '#source-1 a'));
     expect($$(list, 'li.highlight').map((li) => li.id)).to.deep.equal(['source-1']);

@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../define.js';
 import type { AgentThread } from './thread.js';
 import { requestedUrls } from '../../test-support/dom.js';
-import { outline, settle } from '../../test-support/settle.js';
+import { idle, outline, settle } from '../../test-support/settle.js';
 
 /*
  * A thread page keeps the validator's schemas out of its heap until a block
@@ -16,7 +16,6 @@ import { outline, settle } from '../../test-support/settle.js';
 performance.setResourceTimingBufferSize(10_000);
 
 const fetchedSample = () => requestedUrls().some((url) => url.includes('sample-block'));
-const idle = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
 
 describe('preparing the validator in a thread', () => {
   it('a text answer prepares nothing; a present_answer call starting prepares it', async () => {

@@ -1,5 +1,4 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import fc from 'fast-check';
 import type { Block } from '../../catalog/index.js';
 import type { AnswerBlock } from '../../components/block/block.js';
@@ -11,6 +10,7 @@ import type { AgentThread } from './thread.js';
 import { getByRole, harness } from '../../test-support/thread-harness.js';
 import { fuzzRuns, fuzzTimeout } from '../../test-support/fuzz.js';
 import { text, type Part } from '../../test-support/parts.js';
+import { press, typeText } from '../../test-support/engines.js';
 
 const sideBlock: Block = {
   block_id: 'side',
@@ -205,10 +205,10 @@ describe('agent-thread', () => {
     };
     const textarea = harness(thread).messageBox;
     textarea.focus();
-    await sendKeys({ type: 'Hi there' });
-    await sendKeys({ press: 'Shift+Enter' });
-    await sendKeys({ type: 'second line' });
-    await sendKeys({ press: 'Enter' });
+    await typeText('Hi there');
+    await press('Shift+Enter');
+    await typeText('second line');
+    await press('Enter');
     await waitUntil(() => !thread.busy && thread.messages.length === 2, 'no answer', {
       timeout: 5000,
     });
@@ -542,7 +542,7 @@ describe('agent-thread', () => {
       expect(summary.parentElement).to.equal(process);
       const before = summary.getBoundingClientRect().top;
       summary.focus();
-      await sendKeys({ press: 'Enter' });
+      await press('Enter');
       await settle(thread);
       await frames();
       expect(process.open).to.equal(true);

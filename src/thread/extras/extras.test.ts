@@ -1,5 +1,4 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { FileRef, SourceItem, ToolItem } from '../../conversation/index.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
 import type { AnswerApproval } from './approval.js';
@@ -7,6 +6,7 @@ import './extras.chunk.js';
 import type { AnswerFiles } from './files.js';
 import type { AnswerSources } from './sources.js';
 import { getByRole } from '../../test-support/thread-harness.js';
+import { press } from '../../test-support/engines.js';
 
 const REASON = 'Reason (optional)';
 
@@ -256,11 +256,11 @@ describe('answer-approval', () => {
       html`<answer-approval .tool=${waitingTool()}></answer-approval>`,
     );
     $(el, 'input').focus();
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     expect(focused(el)?.textContent?.trim()).to.equal('Approve');
     expect(getComputedStyle(focused(el)!).outlineStyle).to.equal('solid');
     const answered = oneEvent(el, 'answer-approval-response');
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect((await answered).detail).to.deep.equal({ approvalId: 'approval-1', approved: true });
   });
 

@@ -1,9 +1,9 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../index.js';
 import type { AgentThread } from '../elements/thread.js';
 import { settle } from '../../test-support/settle.js';
 import { harness, queryByRole } from '../../test-support/thread-harness.js';
+import { press } from '../../test-support/engines.js';
 
 /*
  * Everything an AI SDK back end sends and what a reader does with it, end
@@ -264,7 +264,7 @@ describe('an AI SDK back end: everything its stream carries, and what a reader d
     const reader = harness(thread);
     const box = await reader.startEditing(entry);
     expect(thread.shadowRoot!.activeElement).to.equal(box);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await settle(thread);
     expect(queryByRole(thread, 'textbox', 'Edit message')).to.equal(undefined);
     expect(thread.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Edit');

@@ -15,6 +15,7 @@ import { openProcesses, outline, settle } from '../../test-support/settle.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
 import { uid, type Part } from '../../test-support/parts.js';
+import { itNeeds, type Need } from '../../test-support/engines.js';
 
 /*
  * Every storage fault, injected while an answer streams (or, for faults
@@ -119,6 +120,8 @@ interface Fault {
   notice: string;
   /** Whether the thread can still save after the fault. */
   saves: boolean;
+  /** What the fault needs of the engine's driver, if anything. */
+  needs?: Need;
 }
 
 /** Saves one earlier exchange in `db`, as a previous visit would have. */
@@ -166,6 +169,7 @@ const FAULTS: Fault[] = [
     midStream: () => executeServerCommand('clear-indexeddb').then(() => undefined),
     notice: SAVING_OFF,
     saves: false,
+    needs: 'devtools',
   },
   {
     name: 'a newer page upgrades the database',
@@ -261,106 +265,110 @@ describe('storage fault matrix', () => {
   });
 
   for (const fault of FAULTS) {
-    it(`${fault.name}: the answer streams on, one notice, nothing on screen lost`, async function () {
-      this.timeout(20_000);
-      const db = uid('faults-db');
-      const threadId = uid('faults');
-      const errors: string[] = [];
-      const onError = (event: ErrorEvent) => errors.push(event.message);
-      const onRejection = (event: PromiseRejectionEvent) => errors.push(String(event.reason));
-      // Faults at open time are reported while the thread restores: listen from the start.
-      const events: string[] = [];
-      const onAnswerError = (event: Event) =>
-        events.push((event as CustomEvent<{ code: string }>).detail.code);
-      document.addEventListener('answer-error', onAnswerError);
-      window.addEventListener('error', onError);
-      window.addEventListener('unhandledrejection', onRejection);
-      try {
-        const { store, saved } = recording(fault.store(db, threadId));
-        const el = await fixture<AgentThread>(
-          html`<agent-thread no-composer thread-id=${threadId} .store=${store}></agent-thread>`,
-        );
-        await el.restored;
-        el.addEventListener('answer-send', (event) => event.preventDefault());
-
-        // An exchange of this visit, on screen before the fault.
-        await el.send('First question');
-        for (const part of [
-          { type: 'start' },
-          { type: 'text-start', id: 'f' },
-          { type: 'text-delta', id: 'f', delta: 'First answer, before the fault.' },
-          { type: 'finish' },
-        ])
-          el.applyPart(part);
-        await el.saved();
-
-        // The second answer arrives in two halves; the fault strikes between them.
-        await el.send('Second question');
-        const half = Math.floor(answer.length / 2);
-        let resume!: () => void;
-        const paused = new Promise<void>((resolve) => (resume = resolve));
-        const stream = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(answer.slice(0, half));
-            await paused;
-            controller.enqueue(answer.slice(half));
-            controller.close();
-          },
-        });
-        const streaming = el.consume(stream);
-        const firstHalf = (message: unknown) =>
-          JSON.stringify(message ?? null).includes('Sentence 0 of the streamed answer.');
-        await waitUntil(() => firstHalf(el.messages.at(-1)), 'the first half did not arrive', {
-          timeout: 5000,
-        });
-        // A fault mid-stream strikes past a checkpoint save of the first half.
-        if (fault.midStream)
-          await waitUntil(
-            () => saved.some((message) => message.role === 'assistant' && firstHalf(message)),
-            'no checkpoint of the streaming answer was saved',
-            { timeout: 5000 },
+    itNeeds(
+      fault.needs,
+      `${fault.name}: the answer streams on, one notice, nothing on screen lost`,
+      async function () {
+        this.timeout(20_000);
+        const db = uid('faults-db');
+        const threadId = uid('faults');
+        const errors: string[] = [];
+        const onError = (event: ErrorEvent) => errors.push(event.message);
+        const onRejection = (event: PromiseRejectionEvent) => errors.push(String(event.reason));
+        // Faults at open time are reported while the thread restores: listen from the start.
+        const events: string[] = [];
+        const onAnswerError = (event: Event) =>
+          events.push((event as CustomEvent<{ code: string }>).detail.code);
+        document.addEventListener('answer-error', onAnswerError);
+        window.addEventListener('error', onError);
+        window.addEventListener('unhandledrejection', onRejection);
+        try {
+          const { store, saved } = recording(fault.store(db, threadId));
+          const el = await fixture<AgentThread>(
+            html`<agent-thread no-composer thread-id=${threadId} .store=${store}></agent-thread>`,
           );
-        expect(el.busy, 'the turn is still streaming when the fault strikes').to.equal(true);
-        await fault.midStream?.(db);
-        resume();
-        await streaming;
-        await el.saved();
-        await settle(el);
-        await openProcesses(el);
+          await el.restored;
+          el.addEventListener('answer-send', (event) => event.preventDefault());
 
-        const screen = outline(el);
-        expect(screen)
-          .to.include('First question')
-          .and.include('First answer, before the fault.')
-          .and.include('Second question');
-        expect(screen)
-          .to.include('Sentence 39 of the streamed answer.')
-          .and.include('Final report: revenue rose.')
-          .and.include('$1,200,000.00');
-        if (fault.notice === SKIPPED) expect(screen).to.include('Answer from last visit');
-        const notices = $$(el, '.storage-notice');
-        expect(notices.map((n) => n.textContent)).to.deep.equal([fault.notice]);
-        expect(events.filter((code) => code === 'storage').length).to.equal(fault.saves ? 0 : 1);
-        expect(errors).to.deep.equal([]);
+          // An exchange of this visit, on screen before the fault.
+          await el.send('First question');
+          for (const part of [
+            { type: 'start' },
+            { type: 'text-start', id: 'f' },
+            { type: 'text-delta', id: 'f', delta: 'First answer, before the fault.' },
+            { type: 'finish' },
+          ])
+            el.applyPart(part);
+          await el.saved();
 
-        if (fault.saves) {
-          // The store still works: a fresh thread brings this visit back too.
-          el.remove();
-          const again = await fixture<AgentThread>(
-            html`<agent-thread no-composer thread-id=${threadId} .store=${openThreadStore({ name: db })}></agent-thread>`,
-          );
-          await again.restored;
-          await settle(again);
-          expect(outline(again))
-            .to.include('Second question')
-            .and.include('Final report: revenue rose.');
+          // The second answer arrives in two halves; the fault strikes between them.
+          await el.send('Second question');
+          const half = Math.floor(answer.length / 2);
+          let resume!: () => void;
+          const paused = new Promise<void>((resolve) => (resume = resolve));
+          const stream = new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(answer.slice(0, half));
+              await paused;
+              controller.enqueue(answer.slice(half));
+              controller.close();
+            },
+          });
+          const streaming = el.consume(stream);
+          const firstHalf = (message: unknown) =>
+            JSON.stringify(message ?? null).includes('Sentence 0 of the streamed answer.');
+          await waitUntil(() => firstHalf(el.messages.at(-1)), 'the first half did not arrive', {
+            timeout: 5000,
+          });
+          // A fault mid-stream strikes past a checkpoint save of the first half.
+          if (fault.midStream)
+            await waitUntil(
+              () => saved.some((message) => message.role === 'assistant' && firstHalf(message)),
+              'no checkpoint of the streaming answer was saved',
+              { timeout: 5000 },
+            );
+          expect(el.busy, 'the turn is still streaming when the fault strikes').to.equal(true);
+          await fault.midStream?.(db);
+          resume();
+          await streaming;
+          await el.saved();
+          await settle(el);
+          await openProcesses(el);
+
+          const screen = outline(el);
+          expect(screen)
+            .to.include('First question')
+            .and.include('First answer, before the fault.')
+            .and.include('Second question');
+          expect(screen)
+            .to.include('Sentence 39 of the streamed answer.')
+            .and.include('Final report: revenue rose.')
+            .and.include('$1,200,000.00');
+          if (fault.notice === SKIPPED) expect(screen).to.include('Answer from last visit');
+          const notices = $$(el, '.storage-notice');
+          expect(notices.map((n) => n.textContent)).to.deep.equal([fault.notice]);
+          expect(events.filter((code) => code === 'storage').length).to.equal(fault.saves ? 0 : 1);
+          expect(errors).to.deep.equal([]);
+
+          if (fault.saves) {
+            // The store still works: a fresh thread brings this visit back too.
+            el.remove();
+            const again = await fixture<AgentThread>(
+              html`<agent-thread no-composer thread-id=${threadId} .store=${openThreadStore({ name: db })}></agent-thread>`,
+            );
+            await again.restored;
+            await settle(again);
+            expect(outline(again))
+              .to.include('Second question')
+              .and.include('Final report: revenue rose.');
+          }
+        } finally {
+          document.removeEventListener('answer-error', onAnswerError);
+          window.removeEventListener('error', onError);
+          window.removeEventListener('unhandledrejection', onRejection);
         }
-      } finally {
-        document.removeEventListener('answer-error', onAnswerError);
-        window.removeEventListener('error', onError);
-        window.removeEventListener('unhandledrejection', onRejection);
-      }
-    });
+      },
+    );
   }
 
   it('a memory store (the fallback) loses nothing either', async () => {
