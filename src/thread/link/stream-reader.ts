@@ -181,14 +181,15 @@ export class StreamReader implements ReactiveController {
     await this.drained;
     if (abort.signal.aborted) return;
     let response: Response;
+    const connection = new AbortController();
     try {
-      response = await send(abort.signal);
+      response = await send(AbortSignal.any([abort.signal, connection.signal]));
     } catch (error) {
       if (!abort.signal.aborted) this.target.report('request_failed', String(error), 'interrupted');
       if (this.abortController === abort) this.finish();
       return;
     }
-    await this.read(response, false, events);
+    await this.read(response, false, events, connection);
   }
 
   /**
@@ -196,11 +197,13 @@ export class StreamReader implements ReactiveController {
    * its start (no turn is opened for it: the target's `replayStarts` decides
    * where it goes). Resolves when the turn is over (the rest of the response
    * may still be read, see `DRAIN_TIME_MS`) or the stream ends; never rejects.
+   * `connection` aborts the request that `source` answers, when there is one.
    */
   async read(
     source: Response | ReadableStream<Uint8Array>,
     replay = false,
     events?: EventHandler,
+    connection?: AbortController,
   ): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController ??= new AbortController());
@@ -239,6 +242,7 @@ export class StreamReader implements ReactiveController {
       stream,
       abort,
       (unreadable) => events ?? this.uiMessageEvents(replay, unreadable),
+      connection,
     );
     const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
     for (
@@ -247,15 +251,22 @@ export class StreamReader implements ReactiveController {
       attempt++
     ) {
       let again: Response | null;
+      const reconnection = new AbortController();
       try {
-        again = await this.target.reconnect(abort.signal, attempt);
+        again = await this.target.reconnect(
+          AbortSignal.any([abort.signal, reconnection.signal]),
+          attempt,
+        );
       } catch (error) {
         dropped = String(error);
         continue;
       }
       if (!again?.body || abort.signal.aborted) break;
-      dropped = await this.readStream(again.body, abort, (unreadable) =>
-        this.uiMessageEvents(true, unreadable),
+      dropped = await this.readStream(
+        again.body,
+        abort,
+        (unreadable) => this.uiMessageEvents(true, unreadable),
+        reconnection,
       );
     }
     if (dropped !== undefined && !abort.signal.aborted && this.target.answering())
@@ -272,9 +283,10 @@ export class StreamReader implements ReactiveController {
     stream: ReadableStream<Uint8Array>,
     abort: AbortController,
     protocol: (unreadable: Unreadable) => EventHandler,
+    connection?: AbortController,
   ): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
-    const events = new EventSource(reader, this.limit('silenceMs'));
+    const events = new EventSource(reader, this.limit('silenceMs'), connection);
     const unreadable = new Unreadable(this.target, this.limit('maxUnreadableEvents'));
     const handler = this.bounded(protocol(unreadable), unreadable);
     const { signal } = abort;
@@ -469,6 +481,7 @@ class EventSource {
   constructor(
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     private readonly silenceMs: number,
+    private readonly connection?: AbortController,
   ) {}
 
   /** The next events, or undefined at the end of the bytes; rejects when the stream goes silent. */
@@ -500,7 +513,14 @@ class EventSource {
     return pending;
   }
 
+  /**
+   * Cancels the reading and aborts the request: Firefox keeps a fetch's
+   * connection open after its body is cancelled, so a server would never
+   * learn that the reader has gone.
+   */
   close(): Promise<void> {
-    return this.reader.cancel().catch(() => undefined);
+    const cancelled = this.reader.cancel().catch(() => undefined);
+    this.connection?.abort();
+    return cancelled;
   }
 }
