@@ -2,7 +2,10 @@ import { getAnswerLocale } from './localization.js';
 
 /*
  * Number and date formatting in the active locale. Intl formatters are
- * costly to build, so they are cached per locale and options.
+ * costly to build, so they are cached per locale and options. Digits are
+ * Latin in every locale (`-u-nu-latn`): CLDR's default for Arabic, which
+ * Chromium and Firefox follow and WebKit does not, and the digits the
+ * model's own text uses.
  */
 
 let cacheLocale = '';
@@ -10,7 +13,7 @@ let cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 /** The formatter cache of the active locale (a table formats hundreds of cells per render). */
 function formatters(): Map<string, Intl.NumberFormat | Intl.DateTimeFormat> {
-  const locale = getAnswerLocale();
+  const locale = getAnswerLocale() + '-u-nu-latn';
   if (locale !== cacheLocale) {
     cacheLocale = locale;
     cache = new Map();

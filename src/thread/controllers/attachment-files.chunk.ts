@@ -59,7 +59,8 @@ export function formatFileSize(bytes: number, locale: string): string {
   const key = `${unit} ${digits}`;
   let format = sizeFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, {
+    // Latin digits in every locale, as src/base/format.ts says.
+    format = new Intl.NumberFormat(`${locale}-u-nu-latn`, {
       style: 'unit',
       unit: UNITS[unit],
       unitDisplay: unit ? 'short' : 'long',
