@@ -79,9 +79,14 @@ async function runEngine(engine) {
         for (const line of lines) process[stream].write(prefix + line + '\n');
       });
     }
-    [code] = await once(child, 'close');
+    let signal;
+    [code, signal] = await once(child, 'close');
+    if (signal) console.error(`The ${engine} run was ended by ${signal}.`);
   } finally {
-    for (const helper of helpers.reverse()) helper.kill();
+    for (const helper of helpers.reverse()) {
+      helper.killedByUs = true;
+      helper.kill();
+    }
   }
   let counts = { passed: 0, failed: 0, notInEngine: [] };
   try {
@@ -111,6 +116,15 @@ async function startWebKitDriver(env) {
     env,
   });
   await waitForPort(Number(env.WEBKIT_DRIVER_PORT));
+  // Either one gone mid-run ends the WebKit run early: say which.
+  for (const [name, child] of [
+    ['Xvfb', xvfb],
+    ['WebKitWebDriver', driver],
+  ])
+    child.on('exit', (code, signal) => {
+      if (!child.killedByUs)
+        console.error(`${name} exited during the WebKit run (${signal ?? code}).`);
+    });
   return [xvfb, driver];
 }
 
