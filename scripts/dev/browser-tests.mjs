@@ -35,9 +35,9 @@ const results = {};
 const runOne = async (engine) => {
   results[engine] = await runEngine(engine);
 };
-// Each engine runs two test files at a time (WebKit one): side by side, three engines
-// want four cores, or the busiest tests (a frame loading the MCP App, a 300,000-character
-// answer) run out of time.
+// Chromium runs two test files at a time, Firefox and WebKit one: side by side, three
+// engines want four cores, or the busiest tests (a frame loading the MCP App, a
+// 300,000-character answer) run out of time.
 if (serial || availableParallelism() < 4) {
   for (const engine of engines) await runOne(engine);
 } else {

@@ -43,10 +43,7 @@ export const INSTALL_HINT = {
   webkit: 'sudo apt-get install -y webkit2gtk-driver xvfb',
 };
 
-/**
- * The web-test-runner launcher for an engine. WebKit's WebDriver server runs
- * one session in one window, so its run has a concurrency of one.
- */
+/** The web-test-runner launcher for an engine. */
 export async function engineLauncher(engine) {
   const executablePath = engineExecutable(engine);
   if (!executablePath) {
@@ -63,6 +60,10 @@ export async function engineLauncher(engine) {
     const { puppeteerLauncher } = await import('@web/test-runner-puppeteer');
     return puppeteerLauncher({
       launchOptions: { browser: 'firefox', executablePath, headless: true },
+      // A window per test file, not a tab: Firefox hides every tab but the
+      // front one, and a hidden page gets no frames, resize observations or
+      // timely timers.
+      createPage: ({ browser }) => browser.newPage({ type: 'window' }),
     });
   }
   const { webdriverLauncher } = await import('@web/test-runner-webdriver');
