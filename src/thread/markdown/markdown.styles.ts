@@ -54,6 +54,14 @@ export const markdownStyles = css`
   pre code > span {
     display: block;
   }
+  /*
+   * A long paragraph's pieces as it streams (tail.ts, PIECE): each lays out on its own, and they
+   * read as one paragraph, the white space between two wrapping as between two words.
+   */
+  .piece {
+    display: inline-block;
+    width: 100%;
+  }
   a {
     color: var(--_accent);
   }

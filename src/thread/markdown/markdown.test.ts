@@ -83,12 +83,22 @@ async function streamedWatched(text: string, step: number) {
   return { el, ever: [...ever], attributes: [...attributes] };
 }
 
-/** What the reader gets: elements with their attributes, and text (split however the DOM holds it). */
+/**
+ * What the reader gets: elements with their attributes, and text (split however the DOM holds
+ * it, and a long paragraph's pieces as one paragraph: they are how it is laid out).
+ */
 function shape(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent!;
   if (node.nodeType !== Node.ELEMENT_NODE) return '';
   const el = node as Element;
-  const attributes = [...el.attributes].map((a) => `${a.name}="${a.value}"`).sort();
+  if (el.matches('p > .piece, h3 > .piece, h4 > .piece, h5 > .piece, h6 > .piece'))
+    return [...el.childNodes].map(shape).join('');
+  // A paragraph in pieces holds, while it streams, the direction its `dir="auto"` gave it.
+  const held = el.matches(':has(> .piece)') && /^(ltr|rtl)$/.test(el.getAttribute('dir') ?? '');
+  const attributes = [...el.attributes].map(
+    (a) => `${a.name}="${held && a.name === 'dir' ? 'auto' : a.value}"`,
+  );
+  attributes.sort();
   return `<${[el.localName, ...attributes].join(' ')}>${[...el.childNodes].map(shape).join('')}</${el.localName}>`;
 }
 
@@ -500,6 +510,148 @@ describe('answer-markdown', () => {
     await el.updateComplete;
     expect(shown(el)).to.equal(atOnce(text, 2));
     expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
+  });
+
+  /** The same text rendered complete at once, beside the streamed one. */
+  const complete = (text: string) =>
+    fixture<AnswerMarkdown>(
+      html`<answer-markdown complete .citations=${2} .text=${text}></answer-markdown>`,
+    );
+  /** What copying all of an element's text gives. */
+  const copied = (node: Node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const text = selection.toString();
+    selection.removeAllRanges();
+    return text;
+  };
+
+  it('streams a long paragraph in pieces that read, copy and lay out as one', async () => {
+    const sentence = (i: number) =>
+      `Pump **${i}** ran *below* flow, see [log ${i}](https://example.com/${i}) ` +
+      `and \`v-${i}\` [1].`;
+    const text = Array.from({ length: 1_500 }, (_, i) => sentence(i)).join(' ');
+    const cuts: number[] = [];
+    for (let at = 700; at < text.length; at += 700) cuts.push(at);
+    const { el } = await streamedParts(text, cuts, 0);
+    el.complete = true;
+    await el.updateComplete;
+    const once = await complete(text);
+    const [p, whole] = [el, once].map((e) => e.shadowRoot!.querySelector('p')!);
+    const pieces = [...p!.querySelectorAll(':scope > .piece')];
+    expect(pieces.length, 'about one piece per 8 KB of text').to.be.within(
+      p!.textContent!.length / 12_000,
+      40,
+    );
+    expect(shown(el)).to.equal(atOnce(text, 2));
+    expect(p!.textContent).to.equal(whole!.textContent);
+    expect(copied(p!), 'copied, the same text').to.equal(copied(whole!));
+    // Between two pieces, the white space at a sentence's end; inside them, whole links and
+    // emphasis (the same elements, in order, as the paragraph at once).
+    for (const piece of pieces.slice(0, -1)) {
+      expect(piece.nextSibling!.textContent).to.equal(' ');
+      expect(piece.textContent!.endsWith('[1].'), piece.textContent!.slice(-40)).to.equal(true);
+    }
+    const parts = (e: Element) => [...e.querySelectorAll('a, strong, em, code')].map(shape);
+    expect(parts(p!)).to.deep.equal(parts(whole!));
+    // Laid out as one paragraph: each piece right under the one before, the paragraph at most a
+    // line taller per piece than the one at once.
+    const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.top - boxes[i - 1]!.bottom).to.be.closeTo(0, 0.5);
+    const line = Number.parseFloat(getComputedStyle(p!).lineHeight) || 24;
+    const height = p!.getBoundingClientRect().height - whole!.getBoundingClientRect().height;
+    expect(height).to.be.within(0, pieces.length * line);
+  });
+
+  it('ends pieces at white space, never inside a link, an emphasis or code', async () => {
+    // Constructs almost back to back, and runs of text with no sentence end.
+    const text = Array.from({ length: 6_000 }, (_, i) =>
+      i % 5 === 0
+        ? `**strong ${i} words**`
+        : i % 7 === 0
+          ? `[a link ${i}](https://example.com/${i})`
+          : i % 11 === 0
+            ? `\`code ${i}\``
+            : `w${i}`,
+    ).join(' ');
+    const cuts: number[] = [];
+    for (let at = 1, step = 1; at < text.length; at += step, step = (step * 7 + 3) % 2_099)
+      cuts.push(at);
+    const { el } = await streamedParts(text, cuts, 25);
+    expect(shown(el)).to.equal(atOnce(text, 2));
+    const p = el.shadowRoot!.querySelector('p')!;
+    const pieces = [...p.querySelectorAll(':scope > .piece')];
+    expect(pieces.length).to.be.above(3);
+    for (const piece of pieces.slice(0, -1)) {
+      expect(piece.nextSibling!.textContent, 'white space between').to.equal(' ');
+      const ends = piece.textContent!.slice(-20);
+      expect(/[\w*)\]`]$/.test(ends), ends).to.equal(true);
+    }
+    const whole = (await complete(text)).shadowRoot!.querySelector('p')!;
+    expect(copied(p)).to.equal(copied(whole));
+  });
+
+  it('streams one enormous word in pieces that copy as the word', async () => {
+    const word = 'PumpStation4Valve\u{1F527}Flow'.repeat(4_000);
+    const cuts: number[] = [];
+    for (let at = 999; at < word.length; at += 999) cuts.push(at);
+    const { el } = await streamedParts(word, cuts, 0);
+    const p = el.shadowRoot!.querySelector('p')!;
+    const pieces = [...p.querySelectorAll(':scope > .piece')];
+    expect(pieces.length).to.be.above(5);
+    expect(
+      pieces.every(
+        (piece) => piece.nextSibling === null || piece.nextSibling === piece.nextElementSibling,
+      ),
+    ).to.equal(true);
+    expect(p.textContent).to.equal(word);
+    expect(copied(p)).to.equal(word);
+    // A character in two code units (the wrench) is never cut in two.
+    for (const piece of pieces)
+      expect(piece.textContent!, 'no lone surrogate').not.to.match(
+        /(?:[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff])/,
+      );
+  });
+
+  it('streams a long list, quote and table as at once, rendering final items once', async () => {
+    const list = '- an item with *words* and [a link](https://example.com/i)\n'.repeat(800);
+    const nested = '1. a step\n   - its *detail*\n\n   more of it\n'.repeat(600);
+    const quote = '> Some *quoted* words\n> on two lines\n>\n'.repeat(800);
+    const table = '| Site | Flow |\n|:--|--:|\n' + '| P*4* | 412 `m³/h` |\n'.repeat(1_500);
+    for (const text of [list, nested, quote, table]) {
+      const cuts: number[] = [];
+      for (let at = 1, step = 1; at < text.length; at += step, step = (step * 7 + 3) % 1_031)
+        cuts.push(at);
+      const parts: string[] = [];
+      const el = await fixture<AnswerMarkdown>(
+        html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
+      );
+      let first: Element | undefined;
+      let from = 0;
+      for (const [i, to] of [...cuts, text.length].entries()) {
+        parts.push(text.slice(from, to));
+        from = to;
+        el.requestUpdate('parts');
+        await el.updateComplete;
+        if (i % 7 === 0)
+          expect(shown(el), `after ${to} of ${text.slice(0, 20)}`).to.equal(
+            atOnce(text.slice(0, to), 2),
+          );
+        // The first item, block or row, once final, is the same element to the end.
+        first ??=
+          to > 2_000 ? el.shadowRoot!.querySelector('li, blockquote > p, tbody tr')! : undefined;
+      }
+      el.complete = true;
+      await el.updateComplete;
+      expect(shown(el)).to.equal(atOnce(text, 2));
+      expect(first!.isConnected, 'rendered once').to.equal(true);
+      expect(el.shadowRoot!.querySelector('li, blockquote > p, tbody tr')).to.equal(first);
+      expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
+    }
   });
 
   it('shows after every delta what the text so far shows at once, any markdown', async () => {

@@ -187,6 +187,8 @@ export interface LineStep {
   ends: boolean;
   /** The block the line begins, if any (a heading or a rule is whole on its line). */
   starts: OpenBlock | 'heading' | 'hr' | null;
+  /** The line begins the open list's next item (the items before it can no longer change). */
+  item?: boolean;
 }
 
 /**
@@ -234,7 +236,8 @@ export class BlockScanner {
         const item = ITEM.exec(line);
         const sameList =
           item && item[1]!.length <= this.indent + 1 && /\d/.test(item[2]!) === this.ordered;
-        if (sameList || (!isBlank(line) && (/^[ \t]{2,}/.test(line) || !startsBlock(line))))
+        if (sameList) return { ends: false, starts: null, item: true };
+        if (!isBlank(line) && (/^[ \t]{2,}/.test(line) || !startsBlock(line)))
           return { ends: false, starts: null };
         if (!isBlank(line)) break;
         this.blank = true;

@@ -17,15 +17,19 @@ export function staticBlocks(markdown: string, cites: number): HTMLElement {
   return kept;
 }
 
-/** What a Lit value renders to, as plain nodes: no parts, no marker comments. */
-export function staticCopy(value: unknown): DocumentFragment {
+/**
+ * What a Lit value renders to, as plain nodes: no parts, no marker comments, and (`normalize`)
+ * adjacent texts as one.
+ */
+export function staticCopy(value: unknown, normalize = true): DocumentFragment {
   const scratch = document.createElement('div');
   render(value, scratch);
   const walker = document.createTreeWalker(scratch, NodeFilter.SHOW_COMMENT);
   const markers: Node[] = [];
   while (walker.nextNode()) markers.push(walker.currentNode);
   for (const marker of markers) marker.parentNode!.removeChild(marker);
-  scratch.normalize();
+  if (normalize) scratch.normalize();
+  else for (const el of scratch.children) el.normalize();
   autoDirection(scratch);
   // The nodes move to a fragment; the scratch container, which holds Lit's part for them, goes.
   const kept = document.createDocumentFragment();

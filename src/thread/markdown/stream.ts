@@ -5,12 +5,21 @@
  * open block, when it is a paragraph, a heading or a code fence, grows in place: code only
  * appends its new text (only a line that closes the fence could change it), and inline text is
  * parsed again only from the last point its parse may still change (`parseInlineFrom`), the rest
- * handed over as final nodes. Other open blocks (lists, quotes, tables) are parsed again whole.
- * No DOM here: a TailView shows it.
+ * handed over as final nodes. An open list, quote or table is parsed again only from the last
+ * point where it may change (see `Group`). No DOM here: a TailView shows it.
  */
 
 import { INLINE_REACH, parseInlineFrom, type Inline } from './inline.js';
-import { BlockScanner, FENCE, HEADING, ITEM, QUOTE, parseBlocks, type MdBlock } from './parse.js';
+import {
+  BlockScanner,
+  FENCE,
+  HEADING,
+  ITEM,
+  QUOTE,
+  parseBlocks,
+  type LineStep,
+  type MdBlock,
+} from './parse.js';
 
 /** What shows the stream: the DOM (tail.ts), or a test. */
 export interface TailView {
@@ -31,6 +40,13 @@ export interface TailView {
   /** The fence's last line as it shows for now (it may yet close the fence), after the code. */
   codeLine(text: string): void;
   codeClose(): void;
+  /** A list, a quote or a table begins: `block`, with no items, blocks or rows. */
+  groupOpen(block: MdBlock): void;
+  /** Items, blocks or rows of the open list, quote or table (in `block`) that are final. */
+  groupAppend(block: MdBlock): void;
+  /** Its items, blocks or rows after the final ones, as they show for now (null: none). */
+  groupLive(block: MdBlock | null): void;
+  groupClose(): void;
   /** The blocks after the open one (or all of the open block, when it is not one of the above). */
   rest(blocks: MdBlock[]): void;
 }
@@ -278,7 +294,29 @@ export class InlineStream {
   }
 }
 
-type Mode = 'none' | 'para' | 'heading' | 'fence' | 'other';
+type Mode = 'none' | 'para' | 'heading' | 'fence' | 'group' | 'other';
+
+/**
+ * An open list, quote or table, parsed again only from the last point where it may change: a
+ * list from its last item (the items before it are final once the next one begins), a table
+ * from its unfinished line (a complete row is final), a quote from the start of its last block
+ * that may still change (its lines read as their own blocks, by a BlockScanner of their own).
+ */
+interface Group {
+  kind: 'list' | 'quote' | 'table';
+  /**
+   * Lines before `lines`, so that they parse as the group's: a list item with the list's
+   * indent and kind of marker, a table's head and rule with its columns and alignment.
+   */
+  lead: string;
+  /** The group's lines since its last final point, each with its line break. */
+  lines: string;
+  /** A quote's lines without their `>`, read as blocks. */
+  inner?: BlockScanner;
+}
+
+const ruleCell = (align: string) =>
+  align === 'center' ? ':-:' : align === 'end' ? '-:' : align === 'start' ? ':-' : '-';
 
 /**
  * The markdown of one text as it streams: `push` each new piece, `finish` when it is complete.
@@ -287,9 +325,13 @@ type Mode = 'none' | 'para' | 'heading' | 'fence' | 'other';
 export class MarkdownStream {
   private scanner = new BlockScanner();
   private line = new PartialLine();
-  /** The open block: a paragraph, heading or fence growing in place, or another, parsed whole. */
+  /**
+   * The open block: a paragraph, heading or fence growing in place, a list, quote or table
+   * (`group`), or a 'pipe' paragraph the next line may make a table's head, parsed whole.
+   */
   private mode: Mode = 'none';
   private inline?: InlineStream;
+  private group?: Group;
   /** The unfinished line goes to `inline` as it comes. */
   private lineInline = false;
   /** The open block's lines ('other'), or a 'pipe' paragraph's line (a table's head, maybe). */
@@ -324,8 +366,14 @@ export class MarkdownStream {
 
   /** The text is complete: everything shown becomes final. */
   finish() {
+    // The unfinished line of a list, quote or table is complete: parsed as one with a line break
+    // after it, a text ends in the same blocks.
+    if (this.mode === 'group' && this.line.text) this.complete();
     const line = this.line;
     switch (this.mode) {
+      case 'group':
+        this.end();
+        break;
       case 'fence':
         if (this.lineCode === -1 && !line.closes())
           this.code += (this.codeLines ? '\n' : '') + line.text;
@@ -426,7 +474,9 @@ export class MarkdownStream {
       if (step.starts && !(this.mode === 'para' && this.lineInline)) this.begin(step.starts, text);
       else if (this.mode === 'para' && !this.lineInline) this.inline!.push('\n' + text);
       else if (this.mode === 'other' && !step.starts) this.block += text + '\n';
+      else if (this.mode === 'group') this.groupLine(text, step);
       if (step.starts === 'pipe') this.block = text + '\n';
+      if (this.mode === 'other' && this.scanner.open === 'table') this.openTable();
       if (this.mode === 'other' && this.scanner.open === 'para') {
         // A 'pipe' line without its table's rule after all: a paragraph, growing in place.
         this.inline = new InlineStream(false);
@@ -444,6 +494,14 @@ export class MarkdownStream {
   private end() {
     if (this.mode === 'para') this.view.inlineClose(this.inline!.finish());
     else if (this.mode === 'other') this.view.settle(this.block);
+    else if (this.mode === 'group') {
+      const group = this.group!;
+      const last = group.lines && this.groupPart(group.lead + group.lines).block;
+      if (last) this.view.groupAppend(last);
+      this.view.groupLive(null);
+      this.view.groupClose();
+      this.group = undefined;
+    }
     this.inline = undefined;
     this.block = '';
     this.mode = 'none';
@@ -467,10 +525,85 @@ export class MarkdownStream {
         this.mode = 'fence';
         this.codeLines = false;
         break;
+      case 'quote':
+        this.openGroup(
+          { kind: 'quote', lead: '', lines: '', inner: new BlockScanner() },
+          { t: 'quote', blocks: [] },
+        );
+        this.groupLine(text, { ends: false, starts: null });
+        break;
+      case 'list': {
+        const item = ITEM.exec(text)!;
+        const ordered = /\d/.test(item[2]!);
+        const lead = `${item[1]}${ordered ? '1.' : '-'} x\n`;
+        this.openGroup(
+          { kind: 'list', lead, lines: text + '\n' },
+          {
+            t: 'list',
+            ordered,
+            start: ordered ? Number.parseInt(item[2]!, 10) : 1,
+            items: [],
+          },
+        );
+        break;
+      }
       default:
         this.block = text + '\n';
         this.mode = 'other';
     }
+  }
+
+  private openGroup(group: Group, shell: MdBlock) {
+    this.group = group;
+    this.view.groupOpen(shell);
+    this.mode = 'group';
+  }
+
+  /** The 'pipe' paragraph and the line under it are a table's head and rule: a table begins. */
+  private openTable() {
+    const table = parseBlocks(this.block)[0] as Extract<MdBlock, { t: 'table' }>;
+    streamWork.chars += this.block.length;
+    const head = '|' + table.head.map(() => 'a').join('|') + '|\n';
+    const rule = '|' + table.align.map(ruleCell).join('|') + '|\n';
+    this.openGroup({ kind: 'table', lead: head + rule, lines: '' }, table);
+    this.block = '';
+  }
+
+  /** A complete line that goes on the open list, quote or table. */
+  private groupLine(text: string, step: LineStep) {
+    const group = this.group!;
+    const settle = () => {
+      const block = this.groupPart(group.lead + group.lines).block;
+      if (block) this.view.groupAppend(block);
+      group.lines = '';
+    };
+    if (group.kind === 'table') {
+      // A complete row is final.
+      group.lines = text + '\n';
+      settle();
+    } else if (group.kind === 'list') {
+      if (step.item) settle();
+      group.lines += text + '\n';
+    } else {
+      const inner = group.inner!.line(QUOTE.exec(text)![1]!);
+      streamWork.chars += text.length;
+      if ((inner.ends || inner.starts) && group.lines) settle();
+      group.lines += text + '\n';
+      if (!group.inner!.open) settle();
+    }
+  }
+
+  /**
+   * `src` parsed, as the open group's lines: the group's part (without what `lead` adds), and
+   * the blocks after it.
+   */
+  private groupPart(src: string): { block: MdBlock | null; rest: MdBlock[] } {
+    const blocks = parseBlocks(src);
+    streamWork.chars += src.length;
+    const first = blocks[0];
+    if (first?.t !== this.group!.kind) return { block: null, rest: blocks };
+    const block = first.t === 'list' ? { ...first, items: first.items.slice(1) } : first;
+    return { block, rest: blocks.slice(1) };
   }
 
   /** The unfinished line, as the open paragraph's text for now (not blank, beginning no block). */
@@ -502,6 +635,13 @@ export class MarkdownStream {
         this.view.inlineUpdate(final, live);
         if (this.mode === 'para' && !tentative && !this.lineInline && !line.blank)
           rest = this.lineBlocks();
+        break;
+      }
+      case 'group': {
+        const group = this.group!;
+        const part = this.groupPart(group.lead + group.lines + line.text);
+        this.view.groupLive(part.block);
+        rest = part.rest;
         break;
       }
       case 'other':

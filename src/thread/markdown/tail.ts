@@ -18,6 +18,29 @@ function joinText(nodes: Inline[]): Inline[] {
 const keyOf = (node: Inline) =>
   typeof node === 'string' ? 't' + node : 'n' + JSON.stringify(node);
 
+/**
+ * How much final text a piece of a long paragraph or heading holds before the next piece
+ * begins. Chromium lays out all of an inline formatting context again at each change to it, so
+ * a growing paragraph is in pieces, each one of its own (`.piece`, an inline-block as wide as
+ * the paragraph), and only the last one, where the text grows, is laid out again.
+ */
+export const PIECE = 8192;
+/** How far back from the end of a piece's final text a place to end it is looked for. */
+const PIECE_REACH = 2048;
+/** Where a piece may end: after a sentence, or else at any white space, which then wraps. */
+const SENTENCE_END = /[.!?…][)\]"'’”]*[ \t\n\r\f]+/g;
+const WHITE_RUN = /[ \t\n\r\f]+/g;
+/** White space at which a line may wrap, which collapses (not a no-break space). */
+const isWrap = (c: string) => ' \t\n\r\f'.includes(c);
+
+/** The last match of `pattern` (global) in `text` at or after `from`. */
+function lastMatch(pattern: RegExp, text: string, from: number) {
+  pattern.lastIndex = from;
+  let last: RegExpExecArray | undefined;
+  for (let match; (match = pattern.exec(text));) last = match;
+  return last;
+}
+
 /** One inline node shown: what it is, and its DOM (a string: one text node). */
 interface Shown {
   key: string;
@@ -31,12 +54,26 @@ interface Shown {
  * paragraph or heading is plain DOM too, changed node by node: its last nodes are compared
  * with the new ones and only those that differ are replaced (a text that grew takes its new
  * text), so a delta usually changes one text and adds a few nodes. A growing code block appends
- * text, in chunks of lines as `codeChunks` cuts it. The blocks after the open one are a Lit
+ * text, in chunks of lines as `codeChunks` cuts it. A growing list, quote or table appends its
+ * final items, blocks or rows, and shows the others after them, rendered again at each change.
+ * The blocks after the open one are a Lit
  * render in the last `<div>`, which `end` removes.
  */
 export class DomTail implements TailView {
   private readonly restBox = document.createElement('div');
-  private inline?: { el: HTMLElement; shown: Shown[] };
+  /**
+   * The open paragraph or heading: its element, where its nodes go (itself, or its last piece),
+   * and the nodes that may still change.
+   */
+  private inline?: {
+    el: HTMLElement;
+    box: HTMLElement;
+    shown: Shown[];
+    /** Its `dir="auto"` is held at the direction it gave (see `cutPieces`). */
+    held?: boolean;
+  };
+  /** The open list, quote or table: where its items, blocks or rows go, and those for now. */
+  private group?: { el: Element; live: ChildNode[] };
   private code?: {
     el: HTMLElement;
     /** The chunks, once there are two or more. */
@@ -73,7 +110,7 @@ export class DomTail implements TailView {
   inlineOpen(level: number) {
     const el = this.shell(level ? { t: 'h', level, inline: [] } : { t: 'p', inline: [] });
     el.replaceChildren();
-    this.inline = { el, shown: [] };
+    this.inline = { el, box: el, shown: [] };
   }
 
   /**
@@ -85,7 +122,7 @@ export class DomTail implements TailView {
    * meanwhile.
    */
   private showInline(nodes: Inline[], final: Inline[] = []) {
-    const { el, shown } = this.inline!;
+    const { el, box, shown } = this.inline!;
     const next = joinText(nodes);
     let same = 0;
     while (same < shown.length && same < next.length && shown[same]!.key === keyOf(next[same]!))
@@ -99,11 +136,10 @@ export class DomTail implements TailView {
     }
     const gone = shown.splice(same).flatMap((node) => node.dom);
     const added = document.createDocumentFragment();
-    for (const node of next.slice(same)) {
-      const dom =
-        typeof node === 'string'
-          ? [document.createTextNode(node)]
-          : [...staticCopy(renderInline([node], this.cites)).childNodes];
+    const fresh = next.slice(same);
+    const doms = this.inlineDom(fresh);
+    for (const [i, node] of fresh.entries()) {
+      const dom = doms[i]!;
       shown.push({ key: keyOf(node), text: typeof node === 'string', dom });
       added.append(...dom);
     }
@@ -114,16 +150,133 @@ export class DomTail implements TailView {
     const first = joinText(nodes.slice(final.length))[0];
     const splits = typeof last === 'string' && typeof first === 'string';
     const changes = gone.length + added.childNodes.length + (splits ? 1 : 0);
-    const auto = changes > 2 && el.hasAttribute('dir');
+    const auto = changes > 2 && el.getAttribute('dir') === 'auto';
     if (auto) el.removeAttribute('dir');
     for (const node of gone) node.remove();
-    el.append(added);
+    box.append(added);
     if (splits) {
       const rest = (shown[done.length - 1]!.dom[0] as Text).splitText(last.length);
       shown[done.length - 1] = { key: keyOf(first), text: true, dom: [rest] };
       shown.splice(0, done.length - 1);
     } else shown.splice(0, done.length);
     if (auto) el.setAttribute('dir', 'auto');
+    if (done.length) this.cutPieces();
+  }
+
+  /**
+   * Cuts the open paragraph's final nodes into pieces of about PIECE characters each, the last
+   * piece going on with the nodes that may still change. A piece ends between two of the
+   * paragraph's own nodes or inside one of its texts, never inside a link, an emphasis or code,
+   * within PIECE_REACH before its PIECE-th character: after a sentence if one ends there, or
+   * else at white space, which goes between the two pieces, where it wraps as between two words
+   * (and copies as itself). Where there is none (one enormous word), it ends at that character,
+   * as `overflow-wrap: anywhere` breaks a word anyway. Each cut moves the nodes before it only.
+   */
+  private cutPieces() {
+    const inline = this.inline!;
+    const { el, shown } = inline;
+    const length = (node: Node) => node.textContent!.length;
+    let final = length(inline.box);
+    for (const node of shown) for (const dom of node.dom) final -= length(dom);
+    if (final < PIECE) return;
+    if (inline.box === el) {
+      // The first cut: the paragraph's nodes so far go in a piece. Its direction is held as
+      // `dir="auto"` gives it now, from its first strong character (in this piece almost
+      // always): a node added or removed under `dir="auto"` costs a pass over all of the
+      // paragraph (and taking it off and back, to add many, a style pass over all of it).
+      if (el.getAttribute('dir') === 'auto') {
+        el.dir = getComputedStyle(el).direction;
+        inline.held = true;
+      }
+      inline.box = document.createElement('span');
+      inline.box.className = 'piece';
+      inline.box.append(...el.childNodes);
+      el.append(inline.box);
+    }
+    const box = inline.box;
+    while (final >= PIECE) {
+      // The node with the piece's PIECE-th character, and where in it.
+      let node = box.firstChild!;
+      let before = 0;
+      while (before + length(node) < PIECE) {
+        before += length(node);
+        node = node.nextSibling!;
+      }
+      const end = PIECE - before;
+      // Where the piece ends: the last sentence's end, or else white space, within reach.
+      let found: { text: Text; at: number } | undefined;
+      let space: typeof found;
+      let reach = PIECE_REACH;
+      for (let at: ChildNode | null = node, upTo = end; at && reach > 0 && !found;) {
+        if (at instanceof Text) {
+          const data = at.data.slice(0, upTo);
+          const from = Math.max(0, data.length - reach);
+          const sentence = lastMatch(SENTENCE_END, data, from);
+          if (sentence) found = { text: at, at: sentence.index + sentence[0].trimEnd().length };
+          const white = space ? undefined : lastMatch(WHITE_RUN, data, from);
+          if (white && (white.index > 0 || at.previousSibling))
+            space = { text: at, at: white.index };
+        }
+        reach -= Math.min(upTo, length(at));
+        at = at.previousSibling;
+        upTo = at ? length(at) : 0;
+      }
+      found ??= space;
+      let rest: ChildNode | null;
+      let between: Text | undefined;
+      if (found) {
+        // The whole run of white space goes between the two pieces.
+        const { text } = found;
+        let [start, to] = [found.at, found.at];
+        while (start > 0 && isWrap(text.data[start - 1]!)) start--;
+        while (to < text.data.length && isWrap(text.data[to]!)) to++;
+        if (to < text.data.length) text.splitText(to);
+        between = start > 0 ? text.splitText(start) : text;
+        rest = between;
+      } else if (node instanceof Text && end < node.data.length) {
+        // One enormous word: a character in two code units stays whole.
+        const code = node.data.charCodeAt(end - 1);
+        rest = node.splitText(code >= 0xd800 && code < 0xdc00 ? end - 1 : end);
+      } else rest = node.nextSibling;
+      const piece = document.createElement('span');
+      piece.className = 'piece';
+      const head: ChildNode[] = [];
+      for (let at = box.firstChild; at && at !== rest; at = at.nextSibling) head.push(at);
+      piece.append(...head);
+      if (between) box.before(piece, between);
+      else box.before(piece);
+      final -= length(piece) + (between ? length(between) : 0);
+    }
+  }
+
+  /**
+   * Each node's DOM. The elements are rendered in one go: a render of their own each costs
+   * tens of microseconds, which a delta of thousands of links and emphases adds up to tens of
+   * milliseconds. Each renders to one element (its Lit markers gone); if not, one at a time.
+   */
+  private inlineDom(nodes: Inline[]): ChildNode[][] {
+    // A citation past the sources renders as its text.
+    const text = (node: Inline) =>
+      typeof node === 'string'
+        ? node
+        : node.t === 'cite' && node.n > this.cites
+          ? `[${node.n}]`
+          : null;
+    const elements = nodes.filter((node) => text(node) === null);
+    let rendered: ChildNode[] = [];
+    if (elements.length > 1) {
+      const all = staticCopy(renderInline(elements, this.cites), false).childNodes;
+      if (all.length === elements.length && [...all].every((node) => node instanceof Element))
+        rendered = [...all];
+    }
+    let next = 0;
+    return nodes.map((node) => {
+      const shown = text(node);
+      if (shown !== null) return [document.createTextNode(shown)];
+      return rendered.length
+        ? [rendered[next++]!]
+        : [...staticCopy(renderInline([node], this.cites)).childNodes];
+    });
   }
 
   inlineUpdate(final: Inline[], live: Inline[]) {
@@ -132,6 +285,8 @@ export class DomTail implements TailView {
 
   inlineClose(last: Inline[]) {
     this.showInline(last);
+    // Complete, it takes its direction from its text as a paragraph at once does (the same).
+    if (this.inline!.held) this.inline!.el.setAttribute('dir', 'auto');
     this.inline = undefined;
   }
 
@@ -214,6 +369,41 @@ export class DomTail implements TailView {
   codeClose() {
     this.codeLine('');
     this.code = undefined;
+  }
+
+  /** Where a group's items, blocks or rows are, in what `block` renders to under `root`. */
+  private static holder(root: ParentNode, block: MdBlock): Element {
+    return block.t === 'table' ? root.querySelector('tbody')! : root.firstElementChild!;
+  }
+
+  /** The items, blocks or rows `block` renders to, as plain nodes. */
+  private groupNodes(block: MdBlock): ChildNode[] {
+    const rendered = document.createElement('div');
+    rendered.append(staticCopy(renderBlocks([block], this.cites)));
+    return [...DomTail.holder(rendered, block).childNodes];
+  }
+
+  groupOpen(block: MdBlock) {
+    const chunk = this.shell(block).parentElement!;
+    this.group = { el: DomTail.holder(chunk, block), live: [] };
+  }
+
+  groupAppend(block: MdBlock) {
+    const { el, live } = this.group!;
+    const nodes = this.groupNodes(block);
+    if (live[0]) live[0].before(...nodes);
+    else el.append(...nodes);
+  }
+
+  groupLive(block: MdBlock | null) {
+    const group = this.group!;
+    for (const node of group.live) node.remove();
+    group.live = block ? this.groupNodes(block) : [];
+    group.el.append(...group.live);
+  }
+
+  groupClose() {
+    this.group = undefined;
   }
 
   rest(blocks: MdBlock[]) {
