@@ -51,6 +51,10 @@ const SHAPES: Record<string, (length: number) => string> = {
       Math.ceil(length / 66),
     ),
 };
+// --shape=<name> (again for more): only those shapes, and not the ordinary answer.
+const only = args.filter((a) => a.startsWith('--shape=')).map((a) => a.slice('--shape='.length));
+for (const shape of Object.keys(SHAPES))
+  if (only.length && !only.includes(shape)) delete SHAPES[shape];
 const SIZES = [KB, 256 * KB, MB];
 /** The sizes for 64 KB deltas, one per frame. */
 const BIG = [256 * KB, MB, 4 * MB, 8 * MB];
@@ -72,6 +76,10 @@ const view: TailView = {
   codeAppend: nothing,
   codeLine: nothing,
   codeClose: nothing,
+  groupOpen: nothing,
+  groupAppend: nothing,
+  groupLive: nothing,
+  groupClose: nothing,
   rest: nothing,
 };
 
@@ -247,6 +255,39 @@ if (args.includes('--browser')) {
             ).answer(p),
           pieces,
         );
+      const runShapes = async () => {
+        for (const [shape, make] of Object.entries(SHAPES)) {
+          const text = make(MB + 64 * KB);
+          await measure(text, 64 * KB, KB, 5, 64 * KB); // warm-up
+          const row: Record<number, { update: number; layout: number }> = {};
+          for (const size of SIZES) row[size] = await measure(text, size, KB, 15, 64 * KB);
+          results[`browser ${name} ${shape} 1 KB deltas`] = row;
+          log(
+            `  1 KB deltas, ${shape.padEnd(15)} ${sizes(
+              SIZES,
+              SIZES.map((n) => cell(row[n]!)),
+            )}; ` + `1 MB ÷ 1 KB ${ratio(row[MB]!.layout, row[KB]!.layout)}`,
+          );
+        }
+        for (const [shape, make] of Object.entries(SHAPES)) {
+          const text = make(8 * MB + MB);
+          const row: Record<number, { update: number; layout: number }> = {};
+          for (const size of BIG)
+            row[size] = await measure(text, size, 64 * KB, 5, size > MB ? MB : 64 * KB);
+          results[`browser ${name} ${shape} 64 KB deltas`] = row;
+          log(
+            `  64 KB deltas, ${shape.padEnd(15)} ${sizes(
+              BIG,
+              BIG.map((n) => cell(row[n]!)),
+            )}`,
+          );
+        }
+      };
+      if (only.length) {
+        await runShapes();
+        await page.close();
+        continue;
+      }
       await answer(); // warm-up
       const ordinary = [await answer(), await answer(), await answer()];
       results[`browser ${name} answer`] = ordinary;
@@ -255,32 +296,7 @@ if (args.includes('--browser')) {
         await page.close();
         continue;
       }
-      for (const [shape, make] of Object.entries(SHAPES)) {
-        const text = make(MB + 64 * KB);
-        await measure(text, 64 * KB, KB, 5, 64 * KB); // warm-up
-        const row: Record<number, { update: number; layout: number }> = {};
-        for (const size of SIZES) row[size] = await measure(text, size, KB, 15, 64 * KB);
-        results[`browser ${name} ${shape} 1 KB deltas`] = row;
-        log(
-          `  1 KB deltas, ${shape.padEnd(15)} ${sizes(
-            SIZES,
-            SIZES.map((n) => cell(row[n]!)),
-          )}; ` + `1 MB ÷ 1 KB ${ratio(row[MB]!.layout, row[KB]!.layout)}`,
-        );
-      }
-      for (const [shape, make] of Object.entries(SHAPES)) {
-        const text = make(8 * MB + MB);
-        const row: Record<number, { update: number; layout: number }> = {};
-        for (const size of BIG)
-          row[size] = await measure(text, size, 64 * KB, 5, size > MB ? MB : 64 * KB);
-        results[`browser ${name} ${shape} 64 KB deltas`] = row;
-        log(
-          `  64 KB deltas, ${shape.padEnd(15)} ${sizes(
-            BIG,
-            BIG.map((n) => cell(row[n]!)),
-          )}`,
-        );
-      }
+      await runShapes();
       await page.close();
     }
   } finally {

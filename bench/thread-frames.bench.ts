@@ -1,0 +1,249 @@
+/**
+ * The longest frames a huge turn makes in a whole <agent-thread> (issue 29): while an answer of
+ * nearly 2 MB (just under the thread's `maxAnswerChars`) streams in, in four shapes (no line
+ * breaks, an unclosed code fence, one enormous word, plain paragraphs), and when the reader
+ * opens "View process" of a turn of 2,000 blocks. Reported: the median, over the runs, of the
+ * longest animation frame (long-animation-frame entries; frames under 50 ms make none, so 0
+ * means none over 50 ms), and of the longest gap between two animation frames.
+ *
+ *   npx tsx bench/thread-frames.bench.ts [--runs=3] [--cap=<s>] [--before=<git rev>] [--json]
+ *
+ * The answer comes as the network would bring it: a task per 16 KB chunk, each chunk 160
+ * text-delta parts of about 100 characters (a MessageChannel message per task, as fast as the
+ * page takes them), the thread following the end, 720 × 900 px. A run stops after --cap
+ * seconds (default 90) if it is not through, and says how far it got. The page is bundled with
+ * esbuild (Lit in production mode) and runs in headless Chromium. --before=<rev>: the same with
+ * the thread as it was at that commit, after it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright';
+import { summarize } from './stats.js';
+
+const args = process.argv.slice(2);
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const runs = Number(option('runs') ?? 3);
+const capMs = Number(option('cap') ?? 90) * 1000;
+const before = option('before');
+const json = args.includes('--json');
+const log = (line: string) => (json ? process.stderr : process.stdout).write(line + '\n');
+
+/** Just under the thread's default budget of 2,000,000 characters, so no run is cut off. */
+const ANSWER = 1_990_000;
+const CHUNK = 16 * 1024;
+const DELTA = 100;
+
+/** The answer's text, at least `length` characters of it. */
+const SHAPES: Record<string, string> = {
+  'no line breaks':
+    `'The pump at **station 4** ran *below* design flow, ` +
+    `see [the log](https://example.com/l) [1]. '`,
+  'unclosed fence':
+    `'\`\`\`ts\\n' + ` +
+    `'const reading = await station.flow({ site: "P4", window: 15 }); // m³/h\\n'`,
+  'one enormous word': `'PumpStation4ValveV12FlowReadingBelowDesign'`,
+  'plain paragraphs':
+    `'The pump at station 4 ran below design flow on the second of May, ` +
+    `and the crew replaced valve V-12. '.repeat(6) + '\\n\\n'`,
+};
+
+const PAGE = `
+import './src/index.ts';
+const channel = new MessageChannel();
+const queue = [];
+channel.port1.onmessage = () => queue.shift()?.();
+const nextTask = () => new Promise((r) => { queue.push(r); channel.port2.postMessage(0); });
+const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+const shapes = { ${Object.entries(SHAPES)
+  .map(([name, unit]) => `${JSON.stringify(name)}: () => ${unit}`)
+  .join(', ')} };
+
+/** Long animation frames and the gaps between animation frames from now until stop(). */
+function frames() {
+  const long = [];
+  const start = performance.now();
+  const observer = new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => e.startTime >= start && long.push(e.duration)));
+  observer.observe({ type: 'long-animation-frame', buffered: false });
+  let last = 0, gap = 0, on = true;
+  const tick = (t) => {
+    if (last) gap = Math.max(gap, t - last);
+    last = t;
+    if (on) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return () => {
+    on = false;
+    long.push(...observer.takeRecords().filter((e) => e.startTime >= start).map((e) => e.duration));
+    observer.disconnect();
+    return { longest: Math.max(0, ...long), over50: long.filter((d) => d > 50).length, gap };
+  };
+}
+
+async function thread() {
+  document.body.replaceChildren();
+  const el = document.createElement('agent-thread');
+  el.noComposer = true;
+  el.style.cssText = 'display: block; width: 720px; height: 900px';
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+const turnOf = (el) => [...el.shadowRoot.querySelectorAll('agent-turn')].at(-1);
+
+window.streamAnswer = async (shape, total, chunk, delta, capMs) => {
+  const unit = shapes[shape]();
+  const text = unit.repeat(Math.ceil(total / unit.length)).slice(0, total);
+  const el = await thread();
+  el.applyPart({ type: 'start', messageId: 'live' });
+  el.applyPart({ type: 'text-start', id: 'live' });
+  await el.updateComplete;
+  await frame();
+  await frame();
+  const stop = frames();
+  const started = performance.now();
+  let at = 0;
+  for (; at < total && performance.now() - started < capMs; at += chunk) {
+    const end = Math.min(at + chunk, total);
+    for (let i = at; i < end; i += delta) {
+      const piece = text.slice(i, Math.min(i + delta, end));
+      el.applyPart({ type: 'text-delta', id: 'live', delta: piece });
+    }
+    await nextTask();
+  }
+  at = Math.min(at, total);
+  el.applyPart({ type: 'text-end', id: 'live' });
+  el.applyPart({ type: 'finish' });
+  await el.updateComplete;
+  await turnOf(el).updateComplete;
+  await frame();
+  await frame();
+  const result = stop();
+  const shown = turnOf(el).shadowRoot.querySelector('answer-markdown').shadowRoot.textContent;
+  const seconds = (performance.now() - started) / 1000;
+  return { ...result, reached: at, seconds, shown: shown.length };
+};
+
+window.viewProcess = async (blocks) => {
+  const el = await thread();
+  el.applyPart({ type: 'start', messageId: 'steps' });
+  for (let i = 0; i < blocks; i++)
+    el.applyPart({ type: 'data-answer_ui', id: 'step-' + i, data: {
+      block_id: 'step-' + i, fallback_text: 'Step ' + i, root: 'm',
+      elements: { m: { type: 'Metric', props: { label: 'Step ' + i, value: i } } },
+    } });
+  el.applyPart({ type: 'data-final_answer', data: { text: 'All steps.', ui_block_ids: [] } });
+  el.applyPart({ type: 'finish' });
+  await el.updateComplete;
+  const turn = turnOf(el);
+  await turn.updateComplete;
+  for (let i = 0; i < 5; i++) await frame();
+  const details = turn.shadowRoot.querySelector('details.process');
+  const stop = frames();
+  const started = performance.now();
+  details.open = true;
+  const count = () => turn.shadowRoot.querySelectorAll('answer-block').length;
+  while (count() < blocks && performance.now() - started < 60000) await frame();
+  const shownBlocks = [...turn.shadowRoot.querySelectorAll('answer-block')];
+  await Promise.all(shownBlocks.map((b) => b.updateComplete));
+  await frame();
+  await frame();
+  return { ...stop(), shown: count(), seconds: (performance.now() - started) / 1000 };
+};`;
+
+async function bundle(root: string) {
+  const out = await build({
+    stdin: { contents: PAGE, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    tsconfig: resolve('tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.css': 'text' },
+    logLevel: 'error',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+const systems: [string, string][] = [['now', await bundle(resolve('.'))]];
+if (before) {
+  // The thread as it was: that commit's src/, next to node_modules so its imports resolve.
+  const dir = resolve('.test-results/thread-frames-before');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const archive = execFileSync('git', ['archive', before, 'src'], { maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  writeFileSync(resolve(dir, 'package.json'), '{ "sideEffects": true }\n');
+  systems.push([`at ${before}`, await bundle(dir)]);
+}
+// The Chromium the browser tests use (a JavaScript module without types).
+const where: string = '../scripts/dev/chromium.mjs';
+const { chromiumPath, CHROMIUM_ARGS } = (await import(where)) as {
+  chromiumPath(): string;
+  CHROMIUM_ARGS: string[];
+};
+interface Frames {
+  longest: number;
+  over50: number;
+  gap: number;
+  shown: number;
+  seconds: number;
+  reached?: number;
+}
+const results: Record<string, Frames[]> = {};
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+try {
+  for (const [name, code] of systems) {
+    const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
+    // Requests to other hosts (map tiles, fonts) go nowhere.
+    await page.route(/^https?:/, (route) => route.abort());
+    await page.setContent('<!doctype html><html><body style="margin: 0"></body></html>');
+    await page.addScriptTag({ content: code, type: 'module' });
+    await page.waitForFunction(() => 'streamAnswer' in window);
+    type Page = {
+      streamAnswer(...a: unknown[]): Promise<Frames>;
+      viewProcess(blocks: number): Promise<Frames>;
+    };
+    const medians = (of: Frames[]) => {
+      const longest = summarize(of.map((r) => r.longest)).median;
+      const gap = summarize(of.map((r) => r.gap)).median;
+      const over = summarize(of.map((r) => r.over50)).median;
+      const frame = `longest frame ${longest.toFixed(0)} ms`;
+      return `${frame}, longest gap ${gap.toFixed(0)} ms, ${over} over 50 ms`;
+    };
+    log(`\n<agent-thread> ${name}: medians of ${runs} runs`);
+    // Warm-up: a short answer, so the first run does not pay for compiling.
+    await page.evaluate(() =>
+      (window as unknown as Page).streamAnswer('no line breaks', 200_000, 16_384, 100, 30_000),
+    );
+    for (const shape of Object.keys(SHAPES)) {
+      const of: Frames[] = [];
+      for (let i = 0; i < runs; i++)
+        of.push(
+          await page.evaluate(
+            ([s, n, c, d, cap]) => (window as unknown as Page).streamAnswer(s, n, c, d, cap),
+            [shape, ANSWER, CHUNK, DELTA, capMs] as const,
+          ),
+        );
+      results[`${name} ${shape}`] = of;
+      const reached = Math.min(...of.map((r) => r.reached!));
+      const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;
+      const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
+      log(`  2 MB answer, ${shape.padEnd(17)} ${medians(of)}; ${seconds} s${through}`);
+    }
+    const of: Frames[] = [];
+    for (let i = 0; i < runs; i++)
+      of.push(await page.evaluate((n) => (window as unknown as Page).viewProcess(n), 2_000));
+    results[`${name} view process`] = of;
+    const shown = Math.min(...of.map((r) => r.shown));
+    log(`  View process of 2,000 blocks: ${medians(of)}; ${shown} shown`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+if (json) console.log(JSON.stringify(results));
