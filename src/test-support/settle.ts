@@ -28,18 +28,42 @@ export async function settle(root: Element): Promise<void> {
 }
 
 /**
+ * `nodes`, with the pieces a long streamed paragraph is laid out in
+ * (src/thread/markdown/tail.ts) replaced by what they hold: the paragraph
+ * reads the same whole or in pieces.
+ */
+function* flatPieces(nodes: Iterable<Node>): Generator<Node> {
+  for (const node of nodes) {
+    if ((node as Element).classList?.contains('piece')) yield* flatPieces(node.childNodes);
+    else yield node;
+  }
+}
+
+/**
  * A readable outline of what a person sees: element names, open/closed
  * disclosures and text, through shadow roots. Two renders that look the
  * same give the same outline.
  */
 export function outline(root: Element): string {
   const lines: string[] = [];
-  const walk = (node: Node, depth: number) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.textContent!.replace(/\s+/g, ' ').trim();
-      if (text) lines.push(`${'  '.repeat(depth)}"${text}"`);
-      return;
+  const walkAll = (nodes: Iterable<Node>, depth: number) => {
+    // Text split over adjacent text nodes reads as one (engines split an appended text differently).
+    let text = '';
+    const flush = () => {
+      const shown = text.replace(/\s+/g, ' ').trim();
+      if (shown) lines.push(`${'  '.repeat(depth)}"${shown}"`);
+      text = '';
+    };
+    for (const node of flatPieces(nodes)) {
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
+      else {
+        flush();
+        walk(node, depth);
+      }
     }
+    flush();
+  };
+  const walk = (node: Node, depth: number) => {
     // Node types, not instanceof: elements of another page (an iframe) have their own classes.
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     const element = node as Element;
@@ -51,13 +75,11 @@ export function outline(root: Element): string {
           : '[closed]'
         : '';
     lines.push(`${'  '.repeat(depth)}<${element.localName}${open}>`);
-    if (element.shadowRoot)
-      element.shadowRoot.childNodes.forEach((child) => walk(child, depth + 1));
-    else element.childNodes.forEach((child) => walk(child, depth + 1));
+    walkAll((element.shadowRoot ?? element).childNodes, depth + 1);
     if (element.localName === 'slot')
-      (element as HTMLSlotElement).assignedNodes().forEach((child) => walk(child, depth + 1));
+      walkAll((element as HTMLSlotElement).assignedNodes(), depth + 1);
   };
-  walk(root, 0);
+  walkAll([root], 0);
   return lines.join('\n');
 }
 
