@@ -18,13 +18,12 @@
  * deltas), three runs, to see that the cost per delta there has not grown (--answer: only it).
  * --before=<rev>: the same page with the element as it was at that commit, side by side.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { MarkdownStream, streamWork, type TailView } from '../src/thread/markdown/stream.js';
 import { deltas, markdownAnswer } from './fixtures.js';
+import { sourceAt } from './source-at.js';
 import { summarize } from './stats.js';
 
 const KB = 1024;
@@ -207,15 +206,8 @@ async function bundle(root: string) {
 if (args.includes('--browser')) {
   const systems: [string, string][] = [['now', await bundle(resolve('.'))]];
   if (before) {
-    // The element as it was: that commit's src/, next to node_modules so its imports resolve.
-    const dir = resolve('.test-results/markdown-tail-before');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const archive = execFileSync('git', ['archive', before, 'src'], { maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: archive });
-    // Its own package.json, so that its define.ts modules count as having side effects.
-    writeFileSync(resolve(dir, 'package.json'), '{ "sideEffects": true }\n');
-    systems.push([`at ${before}`, await bundle(dir)]);
+    // The code as it was at that commit.
+    systems.push([`at ${before}`, await bundle(sourceAt(before, 'markdown-tail-before'))]);
   }
   // The Chromium the browser tests use (a JavaScript module without types).
   const where: string = '../scripts/dev/chromium.mjs';

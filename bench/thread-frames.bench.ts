@@ -15,11 +15,10 @@
  * esbuild (Lit in production mode) and runs in headless Chromium. --before=<rev>: the same with
  * the thread as it was at that commit, after it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { sourceAt } from './source-at.js';
 import { summarize } from './stats.js';
 
 const args = process.argv.slice(2);
@@ -171,14 +170,8 @@ async function bundle(root: string) {
 
 const systems: [string, string][] = [['now', await bundle(resolve('.'))]];
 if (before) {
-  // The thread as it was: that commit's src/, next to node_modules so its imports resolve.
-  const dir = resolve('.test-results/thread-frames-before');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', before, 'src'], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  writeFileSync(resolve(dir, 'package.json'), '{ "sideEffects": true }\n');
-  systems.push([`at ${before}`, await bundle(dir)]);
+  // The code as it was at that commit.
+  systems.push([`at ${before}`, await bundle(sourceAt(before, 'thread-frames-before'))]);
 }
 // The Chromium the browser tests use (a JavaScript module without types).
 const where: string = '../scripts/dev/chromium.mjs';
