@@ -26,6 +26,12 @@ const NEEDS = {
       'forced colours are emulated over the DevTools protocol; WebDriver (BiDi or classic) ' +
       'has no command for them',
   },
+  'shadow-selection': {
+    missing: ['webkit'],
+    why:
+      "WebKit's document selection holds no range inside a shadow root, so what a copy " +
+      'would give cannot be read',
+  },
 } satisfies Record<string, { missing: Engine[]; why: string }>;
 
 export type Need = keyof typeof NEEDS;

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { deepElements } from '../../test-support/settle.js';
 import { requestedUrls } from '../../test-support/dom.js';
+import { itNeeds } from '../../test-support/engines.js';
 import './define.js';
 import { INLINE_REACH } from './inline.js';
 import type { AnswerMarkdown } from './markdown.js';
@@ -529,11 +530,36 @@ describe('answer-markdown', () => {
     return text;
   };
 
-  it('streams a long paragraph in pieces that read, copy and lay out as one', async () => {
-    const sentence = (i: number) =>
-      `Pump **${i}** ran *below* flow, see [log ${i}](https://example.com/${i}) ` +
-      `and \`v-${i}\` [1].`;
-    const text = Array.from({ length: 1_500 }, (_, i) => sentence(i)).join(' ');
+  /** `count` sentences of one paragraph, each with emphasis, a link, code and a citation. */
+  const sentences = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `Pump **${i}** ran *below* flow, see [log ${i}](https://example.com/${i}) ` +
+        `and \`v-${i}\` [1].`,
+    ).join(' ');
+
+  itNeeds(
+    'shadow-selection',
+    'copies a paragraph or a word streamed in pieces as it copies at once',
+    async () => {
+      for (const text of [sentences(300), 'PumpStation4Valve\u{1F527}Flow'.repeat(1_000)]) {
+        const cuts: number[] = [];
+        for (let at = 700; at < text.length; at += 700) cuts.push(at);
+        const { el } = await streamedParts(text, cuts, 0);
+        el.complete = true;
+        await el.updateComplete;
+        const p = el.shadowRoot!.querySelector('p')!;
+        expect(p.querySelectorAll(':scope > .piece').length, 'in pieces').to.be.above(1);
+        const whole = (await complete(text)).shadowRoot!.querySelector('p')!;
+        expect(copied(whole), 'at once, the text shown').to.equal(whole.textContent);
+        expect(copied(p), 'in pieces, the same').to.equal(copied(whole));
+      }
+    },
+  );
+
+  it('streams a long paragraph in pieces that read and lay out as one', async () => {
+    const text = sentences(1_500);
     const cuts: number[] = [];
     for (let at = 700; at < text.length; at += 700) cuts.push(at);
     const { el } = await streamedParts(text, cuts, 0);
@@ -548,7 +574,6 @@ describe('answer-markdown', () => {
     );
     expect(shown(el)).to.equal(atOnce(text, 2));
     expect(p!.textContent).to.equal(whole!.textContent);
-    expect(copied(p!), 'copied, the same text').to.equal(copied(whole!));
     // Between two pieces, the white space at a sentence's end; inside them, whole links and
     // emphasis (the same elements, in order, as the paragraph at once).
     for (const piece of pieces.slice(0, -1)) {
@@ -591,11 +616,9 @@ describe('answer-markdown', () => {
       const ends = piece.textContent!.slice(-20);
       expect(/[\w*)\]`]$/.test(ends), ends).to.equal(true);
     }
-    const whole = (await complete(text)).shadowRoot!.querySelector('p')!;
-    expect(copied(p)).to.equal(copied(whole));
   });
 
-  it('streams one enormous word in pieces that copy as the word', async () => {
+  it('streams one enormous word in pieces', async () => {
     const word = 'PumpStation4Valve\u{1F527}Flow'.repeat(4_000);
     const cuts: number[] = [];
     for (let at = 999; at < word.length; at += 999) cuts.push(at);
@@ -609,7 +632,6 @@ describe('answer-markdown', () => {
       ),
     ).to.equal(true);
     expect(p.textContent).to.equal(word);
-    expect(copied(p)).to.equal(word);
     // A character in two code units (the wrench) is never cut in two.
     for (const piece of pieces)
       expect(piece.textContent!, 'no lone surrogate').not.to.match(
@@ -674,7 +696,8 @@ describe('answer-markdown', () => {
           expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
         },
       ),
-      { numRuns: 60 },
+      // Failed once in a full run (and not in a page of its own): a heading of `#`s alone.
+      { numRuns: 60, examples: [[['###### ', ' ', ' ##'], []]] },
     );
   });
 
