@@ -58,6 +58,25 @@ const ended = async (chatId: string, what: 'post' | 'resume' | 'generated', coun
 // Room for every request of this file: the default buffer (250) fills and then records none.
 performance.setResourceTimingBufferSize(10_000);
 
+/**
+ * Resolves once the page has the response to its ask at `/{chatId}/stream`: its status, not its
+ * body. A body the page lets go unread leaves no timing entry in WebKit.
+ */
+function askAnswered(chatId: string): Promise<void> {
+  const original = window.fetch;
+  return new Promise((resolve) => {
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await original(...args);
+      const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+      if (url.includes(`/${encodeURIComponent(chatId)}/stream`)) {
+        window.fetch = original;
+        resolve();
+      }
+      return response;
+    };
+  });
+}
+
 /** Waits until the page has read a response from `/{chatId}/stream` to its end (its timing entry). */
 const streamRead = (chatId: string) =>
   waitUntil(
@@ -317,13 +336,14 @@ describe('resuming an answer in flight', () => {
       const id = uid('silent');
       const store = memoryStore();
       await store.put(id, 0, { role: 'user', id: 'u1', text: 'Earlier question' });
+      const answered = askAnswered(id);
       const el = await fixture<AgentThread>(
         html`<agent-thread resume api=${api} thread-id=${id} .store=${store}></agent-thread>`,
       );
       const errors = collectErrors(el);
       await el.restored;
-      // The page has read the failed ask to its end.
-      await streamRead(id);
+      // The page has had the failed ask's answer (and let its body go unread).
+      await answered;
       await settle(el);
       expect(errors).to.deep.equal([]);
       expect($$(el, 'agent-turn')).to.have.length(0);
