@@ -50,6 +50,25 @@ function answer(messageId?: string): Part[] {
  * Waits until the server says `count` of this chat's responses of kind `what` have ended (a
  * `post` or a `resume` sent to its end, cut, or left), or an answer was `generated` to its end.
  */
+/**
+ * Starts the test server generating answer `messageId` for `chatId` and leaves, as a page that
+ * went away does: the answer goes on being generated, for a resume to find.
+ */
+async function abandonedAnswer(chatId: string, messageId: string): Promise<void> {
+  const abandoned = new AbortController();
+  await fetch('/api/test-chat', {
+    method: 'POST',
+    body: JSON.stringify({
+      id: chatId,
+      messages: [],
+      trigger: 'submit-message',
+      test: { script: answer(messageId), delayMs: 30 },
+    }),
+    signal: abandoned.signal,
+  });
+  abandoned.abort();
+}
+
 const ended = async (chatId: string, what: 'post' | 'resume' | 'generated', count = 1) =>
   (
     await fetch(`/api/test-chat/ended?id=${encodeURIComponent(chatId)}&what=${what}&count=${count}`)
@@ -223,19 +242,7 @@ describe('resuming an answer in flight', () => {
       },
     ]);
     // B's answer is still being generated for a page that went away.
-    const abandoned = new AbortController();
-    const posted = fetch('/api/test-chat', {
-      method: 'POST',
-      body: JSON.stringify({
-        id: b,
-        messages: [],
-        trigger: 'submit-message',
-        test: { script: answer('answer-b'), delayMs: 30 },
-      }),
-      signal: abandoned.signal,
-    });
-    await posted;
-    abandoned.abort();
+    await abandonedAnswer(b, 'answer-b');
 
     const el = await thread(a, { store });
     expect(el.messages).to.deep.equal([]);
@@ -266,18 +273,7 @@ describe('resuming an answer in flight', () => {
       { role: 'user', id: 'u2', text: 'Second question' },
     ]);
     // The server's answer in flight for this thread names the first answer's id.
-    const abandoned = new AbortController();
-    await fetch('/api/test-chat', {
-      method: 'POST',
-      body: JSON.stringify({
-        id,
-        messages: [],
-        trigger: 'submit-message',
-        test: { script: answer('answer-1'), delayMs: 30 },
-      }),
-      signal: abandoned.signal,
-    });
-    abandoned.abort();
+    await abandonedAnswer(id, 'answer-1');
 
     const el = await thread(id, { store });
     await ended(id, 'resume');
