@@ -212,8 +212,12 @@ export default {
   concurrency: engine === 'chromium' ? 2 : 1,
   testFramework: { config: { timeout: 10000 } },
   testRunnerHtml: (framework) =>
-    `<!doctype html><html><body><script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS}; globalThis.TEST_ENGINE = '${engine}';</script><script type="module" src="${framework}"></script></body></html>`,
+    '<!doctype html><html><body>' +
+    `<script>globalThis.FUZZ_RUNS = ${FUZZ_RUNS}; globalThis.TEST_ENGINE = '${engine}';</script>` +
+    `<script type="module" src="${framework}"></script></body></html>`,
   // A soak run's properties take minutes per file; the stories take minutes in WebKit.
   testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 600_000,
+  // Firefox's first start with a fresh profile can take longer than the default 30 s.
+  browserStartTimeout: 60_000,
   reporters: [defaultReporter(), countReporter()],
 };

@@ -295,7 +295,10 @@ export class AgentTurn extends AnswerElement {
       (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
     );
     this.processLength = process.length;
-    const shownProcess = this.processShown ? process.slice(0, this.processShown) : undefined;
+    // The folded steps render only once opened, a slice a frame (`processShown`).
+    const processBody = this.processShown
+      ? this.renderItems(process.slice(0, this.processShown), sources.length, true)
+      : nothing;
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(
@@ -309,7 +312,7 @@ export class AgentTurn extends AnswerElement {
         process.length
           ? html`<details class="process" part="process" @toggle=${this.processToggled}>
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${shownProcess ? this.renderItems(shownProcess, sources.length, true) : nothing}</div>
+            <div class="process-body">${processBody}</div>
           </details>`
           : nothing
       }
