@@ -20,10 +20,9 @@
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright';
 import { MarkdownStream, streamWork, type TailView } from '../src/thread/markdown/stream.js';
 import { deltas, markdownAnswer } from './fixtures.js';
-import { sourceAt } from './source-at.js';
+import { launchChromium, sourceAt } from './side-by-side.js';
 import { summarize } from './stats.js';
 
 const KB = 1024;
@@ -209,13 +208,7 @@ if (args.includes('--browser')) {
     // The code as it was at that commit.
     systems.push([`at ${before}`, await bundle(sourceAt(before, 'markdown-tail-before'))]);
   }
-  // The Chromium the browser tests use (a JavaScript module without types).
-  const where: string = '../scripts/dev/chromium.mjs';
-  const { chromiumPath, CHROMIUM_ARGS } = (await import(where)) as {
-    chromiumPath(): string;
-    CHROMIUM_ARGS: string[];
-  };
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     for (const [name, code] of systems) {
       const page = await browser.newPage();

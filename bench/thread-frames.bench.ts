@@ -17,8 +17,7 @@
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright';
-import { sourceAt } from './source-at.js';
+import { launchChromium, sourceAt } from './side-by-side.js';
 import { summarize } from './stats.js';
 
 const args = process.argv.slice(2);
@@ -173,12 +172,6 @@ if (before) {
   // The code as it was at that commit.
   systems.push([`at ${before}`, await bundle(sourceAt(before, 'thread-frames-before'))]);
 }
-// The Chromium the browser tests use (a JavaScript module without types).
-const where: string = '../scripts/dev/chromium.mjs';
-const { chromiumPath, CHROMIUM_ARGS } = (await import(where)) as {
-  chromiumPath(): string;
-  CHROMIUM_ARGS: string[];
-};
 interface Frames {
   longest: number;
   over50: number;
@@ -188,7 +181,7 @@ interface Frames {
   reached?: number;
 }
 const results: Record<string, Frames[]> = {};
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   for (const [name, code] of systems) {
     const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });

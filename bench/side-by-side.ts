@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright';
+
+/*
+ * What a bench that measures the code beside an earlier commit's, in the
+ * Chromium the browser tests use, needs.
+ */
 
 /**
  * The project's src/ as it was at commit `rev`, extracted into
@@ -16,4 +22,14 @@ export function sourceAt(rev: string, name: string): string {
   // Its own package.json, so that its define.ts modules count as having side effects.
   writeFileSync(resolve(dir, 'package.json'), '{ "sideEffects": true }\n');
   return dir;
+}
+
+/** The Chromium the browser tests use (scripts/dev/chromium.mjs, a module without types). */
+export async function launchChromium(): Promise<Browser> {
+  const where: string = '../scripts/dev/chromium.mjs';
+  const { chromiumPath, CHROMIUM_ARGS } = (await import(where)) as {
+    chromiumPath(): string;
+    CHROMIUM_ARGS: string[];
+  };
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
