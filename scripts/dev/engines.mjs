@@ -59,7 +59,8 @@ export async function engineLauncher(engine) {
   if (engine === 'firefox') {
     const { puppeteerLauncher } = await import('@web/test-runner-puppeteer');
     return puppeteerLauncher({
-      launchOptions: { browser: 'firefox', executablePath, headless: true },
+      // A first start with a fresh profile has taken over puppeteer's 30 s on a busy machine.
+      launchOptions: { browser: 'firefox', executablePath, headless: true, timeout: 60_000 },
       // A window per test file, not a tab: Firefox hides every tab but the
       // front one, and a hidden page gets no frames, resize observations or
       // timely timers.
