@@ -33,24 +33,37 @@ function countReporter() {
       let passed = 0;
       let failed = 0;
       const notInEngine = [];
-      const walk = (suite) => {
+      // Each failure with its file and the first line of its error, so the end of a long log names it.
+      const failures = [];
+      const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0];
+      const walk = (suite, file, path) => {
         for (const test of suite.tests) {
           if (test.skipped) notInEngine.push(test.name);
           else if (test.passed) passed++;
-          else failed++;
+          else {
+            failed++;
+            failures.push(`${file}: ${[...path, test.name].join(' › ')}: ${firstLine(test.error)}`);
+          }
         }
-        suite.suites.forEach(walk);
+        for (const child of suite.suites) walk(child, file, [...path, child.name]);
       };
       for (const session of sessions) {
-        if (session.testResults) walk(session.testResults);
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        if (session.testResults) walk(session.testResults, file, []);
         // A file that fails to load has no test results but is still a failure.
-        if (!session.passed && (!session.testResults || session.errors?.length))
-          failed += session.errors?.length ? 1 : 0;
+        if (
+          !session.passed &&
+          (!session.testResults || session.errors?.length) &&
+          session.errors?.length
+        ) {
+          failed++;
+          failures.push(`${file}: ${firstLine(session.errors[0])}`);
+        }
       }
       mkdirSync('.test-results', { recursive: true });
       writeFileSync(
         `.test-results/browser-${engine}.json`,
-        JSON.stringify({ passed, failed, notInEngine }),
+        JSON.stringify({ passed, failed, notInEngine, failures }),
       );
     },
   };

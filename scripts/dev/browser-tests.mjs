@@ -9,8 +9,8 @@
  * run side by side on a machine with four cores or more, one after another
  * on a smaller one or with `--serial`.
  *
- * Prints each engine's count, the tests it cannot run (with the reason) and
- * its time, and writes the totals to .test-results/browser.json for
+ * Prints each engine's count, the tests it cannot run (with the reason), the
+ * ones that failed (with the first line of the error) and its time, and writes the totals to .test-results/browser.json for
  * scripts/dev/run-tests.mjs.
  */
 import { spawn } from 'node:child_process';
@@ -56,6 +56,7 @@ for (const engine of engines) {
       `${result.notInEngine.length} not run in this engine, ${result.seconds} s`,
   );
   for (const title of result.notInEngine) console.log(`  not in ${engine}: ${title}`);
+  for (const failure of result.failures ?? []) console.log(`  FAILED in ${engine}: ${failure}`);
 }
 writeFileSync('.test-results/browser.json', JSON.stringify({ passed, failed }));
 process.exit(engines.every((engine) => results[engine].code === 0) ? 0 : 1);
