@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { aTimeout as delay, expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { openDB } from 'idb';
 import { investigationBlock, revenueBlock } from '../../test-support/blocks.js';
 import { $, $$ } from '../../test-support/dom.js';
@@ -131,6 +131,30 @@ describe('thread persistence', () => {
     await el.restored;
     await settle(el);
     expect(outline(el)).to.include('still streaming in A');
+  });
+
+  it('back on a thread whose answer is still being written, shows that answer', async () => {
+    // A store as slow as a busy disk: the ended turn is still being written when the reader
+    // has switched away and back.
+    const memory = memoryStore();
+    let writing: Promise<void> = Promise.resolve();
+    const slow: ThreadStore = {
+      ...memory,
+      load: (threadId) => memory.load(threadId),
+      put: (...args) => (writing = delay(300).then(() => memory.put(...args))),
+      append: undefined,
+    };
+    const [a, b] = [uid('slow-a'), uid('slow-b')];
+    const el = await thread(a, slow);
+    await talk(el, 'Question in A', [{ type: 'start' }, ...text('x', 'Answer in A')]);
+    el.threadId = b;
+    el.applyPart({ type: 'finish' });
+    await waitUntil(() => el.messages.length === 0, 'did not switch after the turn');
+    el.threadId = a;
+    await el.restored;
+    await settle(el);
+    expect(outline(el)).to.include('Question in A').and.include('Answer in A');
+    await writing;
   });
 
   it('"New conversation" clears the screen and the store, with no dialog', async () => {

@@ -218,22 +218,32 @@ export class ThreadPersistence implements ReactiveController {
     const batch = [...this.dirty];
     this.dirty.clear();
     batch.forEach((message) => this.inFlight.add(message));
-    const work = this.queue.then(() => this.write(threadId, batch));
+    // A store that cannot append is given positions now, in this thread's count: by the time
+    // the write runs, the reader may have switched to another thread.
+    const planned = new Map<ThreadMessage, number>();
+    for (const message of batch)
+      if (this.positionOf(message) === undefined) planned.set(message, this.nextPosition++);
+    const work = this.queue.then(() => this.write(threadId, batch, planned));
     this.queue = work;
     await work;
   }
 
-  private async write(threadId: string, batch: ThreadMessage[]) {
+  private async write(
+    threadId: string,
+    batch: ThreadMessage[],
+    planned: ReadonlyMap<ThreadMessage, number>,
+  ) {
     try {
       const [store, { serializeMessage }] = await Promise.all([this.open(), loadStore()]);
       for (const message of batch) {
         const saved = serializeMessage(message);
+        // An earlier write may have placed it since this batch was planned.
         const position = this.positionOf(message);
         if (position !== undefined) await store.put(threadId, position, saved);
         else if (store.append) this.positions.set(message, await store.append(threadId, saved));
         else {
-          this.positions.set(message, this.nextPosition);
-          await store.put(threadId, this.nextPosition++, saved);
+          this.positions.set(message, planned.get(message)!);
+          await store.put(threadId, planned.get(message)!, saved);
         }
       }
       // Other pages hear of questions and of finished turns; checkpoints would only make them reload.
@@ -258,6 +268,9 @@ export class ThreadPersistence implements ReactiveController {
   private async load(threadId: string) {
     let records: { position: number; message: unknown }[] = [];
     let unreadable = 0;
+    // Writes under way land first: a thread the reader left while its answer was being
+    // written, and came back to, is read with that answer.
+    await this.queue;
     try {
       ({ messages: records, skipped: unreadable } = await (await this.open()).load(threadId));
     } catch (error) {
