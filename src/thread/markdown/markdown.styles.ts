@@ -8,8 +8,15 @@ export const markdownStyles = css`
   .content > :first-child > :first-child {
     margin-top: 0;
   }
-  .content > :last-child > :last-child {
-    margin-bottom: 0;
+  /*
+   * The last block's bottom margin collapses with this one to none. (A rule for the last chunk's
+   * last block would restyle all of the text whenever the chunk after it goes: the end of a
+   * stream, for one paragraph of a megabyte, a quarter of a second.)
+   */
+  .content::after {
+    content: '';
+    display: block;
+    margin-top: -0.75em;
   }
   p, ul, ol, blockquote, pre, .table, h3, h4, h5, h6, hr {
     margin: 0 0 0.75em;
@@ -56,11 +63,19 @@ export const markdownStyles = css`
   }
   /*
    * A long paragraph's pieces as it streams (tail.ts, PIECE): each lays out on its own, and they
-   * read as one paragraph, the white space between two wrapping as between two words.
+   * read as one paragraph, the white space between two wrapping as between two words. Out of
+   * view, a piece keeps the size it was last laid out at (or, never laid out, the height its
+   * text took before it was cut) and is neither styled, laid out nor painted again, so the cost
+   * of a frame stays that of what is in view however long the paragraph grows. A piece the
+   * reader selects is rendered again.
    */
   .piece {
     display: inline-block;
     width: 100%;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 40em;
+    /* Contained, it has no baseline of its own: on the baseline, the line would add a descent under it. */
+    vertical-align: top;
   }
   a {
     color: var(--_accent);

@@ -1,9 +1,10 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import fc from 'fast-check';
 import { deepElements } from '../../test-support/settle.js';
 import { requestedUrls } from '../../test-support/dom.js';
 import { itNeeds } from '../../test-support/engines.js';
 import './define.js';
+import { FRAME_CHARS } from './frame-budget.js';
 import { INLINE_REACH } from './inline.js';
 import type { AnswerMarkdown } from './markdown.js';
 import { staticBlocks } from './static.js';
@@ -94,7 +95,8 @@ function shape(node: Node): string {
   const el = node as Element;
   if (el.matches('p > .piece, h3 > .piece, h4 > .piece, h5 > .piece, h6 > .piece'))
     return [...el.childNodes].map(shape).join('');
-  // A paragraph in pieces holds, while it streams, the direction its `dir="auto"` gave it.
+  // A paragraph in pieces holds the direction its `dir="auto"` gave it, while it streams (and
+  // once complete, when that came from a letter in it).
   const held = el.matches(':has(> .piece)') && /^(ltr|rtl)$/.test(el.getAttribute('dir') ?? '');
   const attributes = [...el.attributes].map(
     (a) => `${a.name}="${held && a.name === 'dir' ? 'auto' : a.value}"`,
@@ -519,12 +521,15 @@ describe('answer-markdown', () => {
       html`<answer-markdown complete .citations=${2} .text=${text}></answer-markdown>`,
     );
   /** What copying all of an element's text gives. */
-  const copied = (node: Node) => {
+  const copied = async (node: Node) => {
     const range = document.createRange();
     range.selectNodeContents(node);
     const selection = getSelection()!;
     selection.removeAllRanges();
     selection.addRange(range);
+    // As a reader copies: a frame after selecting (what is selected is rendered by then).
+    await nextFrame();
+    await nextFrame();
     const text = selection.toString();
     selection.removeAllRanges();
     return text;
@@ -552,8 +557,8 @@ describe('answer-markdown', () => {
         const p = el.shadowRoot!.querySelector('p')!;
         expect(p.querySelectorAll(':scope > .piece').length, 'in pieces').to.be.above(1);
         const whole = (await complete(text)).shadowRoot!.querySelector('p')!;
-        expect(copied(whole), 'at once, the text shown').to.equal(whole.textContent);
-        expect(copied(p), 'in pieces, the same').to.equal(copied(whole));
+        expect(await copied(whole), 'at once, the text shown').to.equal(whole.textContent);
+        expect(await copied(p), 'in pieces, the same').to.equal(await copied(whole));
       }
     },
   );
@@ -582,14 +587,83 @@ describe('answer-markdown', () => {
     }
     const parts = (e: Element) => [...e.querySelectorAll('a, strong, em, code')].map(shape);
     expect(parts(p!)).to.deep.equal(parts(whole!));
+    // Out of view, a piece is not laid out: it takes about the height it took before it was cut.
+    const line = Number.parseFloat(getComputedStyle(p!).lineHeight) || 24;
+    const estimated = p!.getBoundingClientRect().height;
+    expect(estimated, 'about as tall before it is seen').to.be.closeTo(
+      whole!.getBoundingClientRect().height,
+      whole!.getBoundingClientRect().height / 10,
+    );
+    // The reader scrolls to each piece: it is laid out.
+    for (const piece of pieces) {
+      piece.scrollIntoView();
+      await nextFrame();
+      await nextFrame();
+    }
     // Laid out as one paragraph: each piece right under the one before, the paragraph at most a
     // line taller per piece than the one at once.
     const boxes = pieces.map((piece) => piece.getBoundingClientRect());
     for (let i = 1; i < boxes.length; i++)
       expect(boxes[i]!.top - boxes[i - 1]!.bottom).to.be.closeTo(0, 0.5);
-    const line = Number.parseFloat(getComputedStyle(p!).lineHeight) || 24;
     const height = p!.getBoundingClientRect().height - whole!.getBoundingClientRect().height;
     expect(height).to.be.within(0, pieces.length * line);
+  });
+
+  it('gives a long paragraph streamed in pieces the direction its whole text gives at once', async () => {
+    const arabic = 'تعمل المضخة في المحطة الرابعة دون التدفق المصمم. ';
+    const texts = {
+      'right to left from its first words': arabic.repeat(400),
+      // Its first piece has no letter, so no direction of its own: the Arabic after it decides.
+      'right to left after 19,000 characters of figures':
+        '12.5, 13.75. '.repeat(1_500) + arabic.repeat(300),
+      'left to right': sentences(600),
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      const cuts: number[] = [];
+      for (let at = 500; at < text.length; at += 500) cuts.push(at);
+      const { el } = await streamedParts(text, cuts, 0);
+      el.complete = true;
+      await el.updateComplete;
+      const once = await complete(text);
+      const [p, whole] = [el, once].map((e) => e.shadowRoot!.querySelector('p')!) as [
+        HTMLParagraphElement,
+        HTMLParagraphElement,
+      ];
+      expect(p.querySelectorAll(':scope > .piece').length, name).to.be.above(1);
+      expect(getComputedStyle(p).direction, name).to.equal(getComputedStyle(whole).direction);
+      expect(getComputedStyle(whole).direction, name).to.equal(
+        name.startsWith('left') ? 'ltr' : 'rtl',
+      );
+    }
+  });
+
+  it('renders text that comes faster than a frame can take a frame’s budget at a time, and catches up', async () => {
+    const text = sentences(4_000); // about 360,000 characters
+    const parts: string[] = [];
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
+    );
+    const lengths: number[] = [];
+    let sampling = true;
+    const sample = () => {
+      lengths.push(el.shadowRoot!.textContent!.length);
+      if (sampling) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    // All of it in the same task, as many network chunks between two frames.
+    for (let at = 0; at < text.length; at += 16_384) parts.push(text.slice(at, at + 16_384));
+    el.parts = parts;
+    await el.updateComplete;
+    sampling = false;
+    expect(shown(el), 'all of it, once caught up').to.equal(atOnce(text, 2));
+    // What a frame shows is at most the source it rendered (markdown's marks do not show).
+    const growth = lengths.slice(1).map((length, i) => length - lengths[i]!);
+    expect(growth.length, 'over many frames').to.be.above(text.length / FRAME_CHARS / 2);
+    expect(Math.max(...growth), 'no frame renders more than its budget').to.be.at.most(FRAME_CHARS);
+    // Then the text completes: nothing more to render, nothing rendered twice.
+    el.complete = true;
+    await el.updateComplete;
+    expect(shown(el)).to.equal(atOnce(text, 2));
   });
 
   it('ends pieces at white space, never inside a link, an emphasis or code', async () => {

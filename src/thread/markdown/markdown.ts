@@ -2,6 +2,7 @@ import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
 import { staticBlocks } from './static.js';
+import { allowance, spend, whenBudget } from './frame-budget.js';
 import { MarkdownStream } from './stream.js';
 import { DomTail } from './tail.js';
 import { AnswerElement } from '../../base/answer-element.js';
@@ -15,7 +16,9 @@ import { AnswerElement } from '../../base/answer-element.js';
  * in place (a code block appends its new text; a paragraph parses again only
  * a bounded window at its end). So the cost of a delta does not grow with the
  * length of the message nor of its open block, and a finished message
- * (`complete`) keeps nothing but its DOM.
+ * (`complete`) keeps nothing but its DOM. Text that comes faster than a
+ * frame's budget (frame-budget.ts) is rendered at the next frame, what came
+ * meanwhile in one go; `updateComplete` waits until all of it shows.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -48,7 +51,12 @@ export class AnswerMarkdown extends AnswerElement {
   /** What has been consumed: the parts array and how many of its pieces, or the text. */
   private source?: readonly string[] | string;
   private consumed = 0;
+  /** How much of the parts' piece at `consumed` has been read. */
+  private offset = 0;
   private consumedChars = 0;
+  /** Text has arrived that the frame's budget left for the next frame. */
+  private backlog = false;
+  private resuming = false;
   /** Everything consumed so far is rendered for good (the text was complete). */
   private finished = false;
 
@@ -71,8 +79,16 @@ export class AnswerMarkdown extends AnswerElement {
       this.source = undefined;
       added = this.newText();
     }
-    // The turn re-renders on every delta of any of its items: a finished text has nothing new.
-    if (!added && (this.complete ? this.finished : this.stream)) return;
+    if (this.backlog && !this.resuming) {
+      this.resuming = true;
+      whenBudget(() => {
+        this.resuming = false;
+        this.requestUpdate();
+      });
+    }
+    // The turn re-renders on every delta of any of its items: a finished text has nothing new,
+    // and one behind the frame's budget goes on at the next frame.
+    if (!added && (this.backlog || (this.complete ? this.finished : this.stream))) return;
     if (this.complete && !this.stream) {
       // Complete at once: final to its end, in one piece.
       if (added) this.content!.appendChild(staticBlocks(added, this.citations));
@@ -82,37 +98,82 @@ export class AnswerMarkdown extends AnswerElement {
         this.stream = new MarkdownStream(this.tail);
       }
       this.stream.push(added);
-      if (this.complete) {
+      spend(added.length);
+      if (this.complete && !this.backlog) {
         this.stream.finish();
         this.tail!.end();
         this.stream = this.tail = undefined;
       }
     }
-    this.finished = this.complete;
+    this.finished = this.complete && !this.backlog;
   }
 
-  /** The text added since the last update; starts over when the source was replaced rather than extended. */
+  /** Resolves once the element has updated and shows all of its text, however far behind the frame's budget it was. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let result = await super.getUpdateComplete();
+    while (this.backlog) {
+      await new Promise<void>((resolve) => whenBudget(resolve));
+      result = (await super.getUpdateComplete()) && result;
+    }
+    return result;
+  }
+
+  /**
+   * The text added since the last update, starting over when the source was replaced rather
+   * than extended. While it streams, no more than the frame's budget allows (`backlog` then
+   * says there is more); a text complete at once is read whole.
+   */
   private newText(): string {
     const parts = this.parts;
     if (parts) {
       if (parts !== this.source) this.reset(parts);
-      // A finished text has its pieces joined into one, however many were read: go on from the characters read.
-      const added =
-        parts.length === 1 && this.consumed > 0
-          ? parts[0]!.slice(this.consumedChars)
-          : parts.slice(this.consumed).join('');
-      this.consumed = parts.length;
+      let limit = this.limit();
+      let added: string;
+      if (parts.length === 1) {
+        // One piece: the first delta, or a finished text's pieces joined into one, however many were read.
+        const whole = parts[0]!;
+        added = whole.slice(
+          this.consumedChars,
+          this.wholeCharAt(whole, this.consumedChars + limit),
+        );
+        const at = this.consumedChars + added.length;
+        [this.consumed, this.offset] = at >= whole.length ? [1, 0] : [0, at];
+      } else {
+        const pieces: string[] = [];
+        while (this.consumed < parts.length && limit > 0) {
+          const piece = parts[this.consumed]!;
+          const taken = piece.slice(this.offset, this.wholeCharAt(piece, this.offset + limit));
+          pieces.push(taken);
+          limit -= taken.length;
+          this.offset += taken.length;
+          if (this.offset >= piece.length) [this.consumed, this.offset] = [this.consumed + 1, 0];
+        }
+        added = pieces.join('');
+      }
       this.consumedChars += added.length;
+      this.backlog = this.consumed < parts.length;
       return added;
     }
     const text = this.text ?? '';
     const previous = typeof this.source === 'string' ? this.source : undefined;
-    if (previous === undefined || !text.startsWith(previous)) {
-      this.reset(text);
-      return text;
-    }
+    if (previous === undefined || !text.startsWith(previous)) this.reset(text);
     this.source = text;
-    return text.slice(previous.length);
+    const from = this.consumedChars;
+    const added = text.slice(from, this.wholeCharAt(text, from + this.limit()));
+    this.consumedChars += added.length;
+    this.backlog = this.consumedChars < text.length;
+    return added;
+  }
+
+  /** How much may be read now: the frame's budget while the text streams, all of it when it comes complete. */
+  private limit(): number {
+    return this.stream || !this.complete ? allowance() : Infinity;
+  }
+
+  /** `at`, or one further when a character in two code units would be cut there. */
+  private wholeCharAt(text: string, at: number): number {
+    const code = text.charCodeAt(at - 1);
+    return code >= 0xd800 && code < 0xdc00 ? at + 1 : at;
   }
 
   private reset(source: readonly string[] | string) {
@@ -120,7 +181,9 @@ export class AnswerMarkdown extends AnswerElement {
     this.stream = this.tail = undefined;
     this.source = source;
     this.consumed = 0;
+    this.offset = 0;
     this.consumedChars = 0;
+    this.backlog = false;
     this.finished = false;
   }
 }

@@ -30,6 +30,11 @@ const PIECE_REACH = 2048;
 /** Where a piece may end: after a sentence, or else at any white space, which then wraps. */
 const SENTENCE_END = /[.!?…][)\]"'’”]*[ \t\n\r\f]+/g;
 const WHITE_RUN = /[ \t\n\r\f]+/g;
+/**
+ * A letter: the first one in a text gives its auto direction (the letters of every script are
+ * strong characters in the bidirectional algorithm, and few other characters are).
+ */
+const LETTER = /\p{L}/u;
 /** White space at which a line may wrap, which collapses (not a no-break space). */
 const isWrap = (c: string) => ' \t\n\r\f'.includes(c);
 
@@ -69,9 +74,18 @@ export class DomTail implements TailView {
     el: HTMLElement;
     box: HTMLElement;
     shown: Shown[];
-    /** Its `dir="auto"` is held at the direction it gave (see `cutPieces`). */
-    held?: boolean;
+    /**
+     * Its `dir="auto"` is held at the direction it gave (see `cutPieces`); `settled` when that
+     * came from a letter in it, so the whole paragraph's auto direction is the same.
+     */
+    held?: 'settled' | 'unsure';
   };
+  /**
+   * The open paragraph's last piece as it was last laid out: its height and how many characters
+   * it held. A piece cut from it is given the height its characters would take (see `.piece`).
+   */
+  private boxSize?: { height: number; chars: number };
+  private boxObserver?: ResizeObserver;
   /** The open list, quote or table: where its items, blocks or rows go, and those for now. */
   private group?: { el: Element; live: ChildNode[] };
   private code?: {
@@ -186,12 +200,13 @@ export class DomTail implements TailView {
       // paragraph (and taking it off and back, to add many, a style pass over all of it).
       if (el.getAttribute('dir') === 'auto') {
         el.dir = getComputedStyle(el).direction;
-        inline.held = true;
+        inline.held = LETTER.test(el.textContent!) ? 'settled' : 'unsure';
       }
       inline.box = document.createElement('span');
       inline.box.className = 'piece';
       inline.box.append(...el.childNodes);
       el.append(inline.box);
+      this.observeBox(inline.box);
     }
     const box = inline.box;
     while (final >= PIECE) {
@@ -243,10 +258,29 @@ export class DomTail implements TailView {
       const head: ChildNode[] = [];
       for (let at = box.firstChild; at && at !== rest; at = at.nextSibling) head.push(at);
       piece.append(...head);
+      // Until it is laid out, out of view, it takes the height its text took in the last piece.
+      const size = this.boxSize;
+      if (size?.chars)
+        piece.style.containIntrinsicBlockSize = `auto ${Math.round((size.height * length(piece)) / size.chars)}px`;
       if (between) box.before(piece, between);
       else box.before(piece);
       final -= length(piece) + (between ? length(between) : 0);
     }
+  }
+
+  /** Follows the size of the open paragraph's last piece, `box`. */
+  private observeBox(box: HTMLElement) {
+    this.boxObserver ??= new ResizeObserver(([entry]) => {
+      const height = entry!.borderBoxSize[0]?.blockSize ?? entry!.contentRect.height;
+      this.boxSize = { height, chars: entry!.target.textContent!.length };
+    });
+    this.boxObserver.observe(box);
+  }
+
+  /** The open paragraph is done: its pieces' sizes are followed no more. */
+  private unobserveBox() {
+    this.boxObserver?.disconnect();
+    this.boxSize = undefined;
   }
 
   /**
@@ -285,12 +319,16 @@ export class DomTail implements TailView {
 
   inlineClose(last: Inline[]) {
     this.showInline(last);
-    // Complete, it takes its direction from its text as a paragraph at once does (the same).
-    if (this.inline!.held) this.inline!.el.setAttribute('dir', 'auto');
+    this.unobserveBox();
+    // Complete, it takes its direction from its text as a paragraph at once does. Setting
+    // `dir="auto"` back costs a style pass over all of the paragraph (a tenth of a second for a
+    // megabyte of text): only when the direction it was held at may not be the whole text's.
+    if (this.inline!.held === 'unsure') this.inline!.el.setAttribute('dir', 'auto');
     this.inline = undefined;
   }
 
   inlineDrop() {
+    this.unobserveBox();
     this.inline!.el.parentElement!.remove();
     this.inline = undefined;
   }
