@@ -35,7 +35,10 @@ function countReporter() {
       const notInEngine = [];
       // Each failure with its file and the first line of its error, so the end of a long log names it.
       const failures = [];
-      const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0];
+      const firstLine = (error) => {
+        const line = String(error?.message ?? error ?? '').split('\n')[0];
+        return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+      };
       const walk = (suite, file, path) => {
         for (const test of suite.tests) {
           if (test.skipped) notInEngine.push(test.name);
