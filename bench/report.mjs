@@ -181,6 +181,11 @@ function budgets(r) {
         ),
       ],
       [
+        `hostile back end: a ${num(r.frames.answerChars)}-character answer streams (four shapes) and "View process" of ${num(r.frames.processBlocks)} blocks opens with no frame over 50 ms, in every run`,
+        hugeTurnFrames(r),
+        yes(Object.values(r.frames.cases).every((runs) => runs.every((run) => run.over50 === 0))),
+      ],
+      [
         'validation of a maximal block < 5 ms',
         `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`,
         yes(r.validation.validateText.median < 5),
@@ -354,6 +359,43 @@ function restore(r) {
       ['save a turn at 2,000 turns', range(x.saveAt2000), num(x.saveAt2000.runs)],
     ],
   )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} and at 2,000 turns ${ratio(x.ratio2000)} what it costs at 2. The page's memory (JS and DOM, \`measureUserAgentSpecificMemory\` after a garbage collection) is ${MB(x.memory.empty)} empty, ${MB(x.memory.at200)} with the 200-turn thread restored and ${MB(x.memory.at2000)} with the 2,000-turn one: ${MB(x.memory.perThousandMessages)} per 1,000 messages (the last 20 messages are rendered; the rest is state). Scrolling the 2,000-turn thread back from its end to its start (dragged to the top again and again while its history pages in: ${num(x.scrollBack2000.pages)} steps of one exchange, with at most ${num(x.scrollBack2000.mostRendered)} messages rendered at once): median frame ${ms(x.scrollBack2000.medianFrame)}, longest ${ms(x.scrollBack2000.longestFrame)}, ${num(x.scrollBack2000.framesOver50ms)} of ${num(x.scrollBack2000.frames)} frames over 50 ms. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
+}
+
+/** The worst run's longest frame over all cases, as the budget row shows it. */
+function hugeTurnFrames(r) {
+  const runs = Object.values(r.frames.cases).flat();
+  const worst = Math.max(...runs.map((run) => run.longest));
+  const over = runs.reduce((n, run) => n + run.over50, 0);
+  return `${num(runs.length)} runs: longest frame ${frame(worst)}, ${num(over)} frames over 50 ms`;
+}
+
+/** A 2 MB answer in four shapes, and a turn of 2,000 blocks opened: each case's frames. */
+function hugeTurn(r) {
+  const f = r.frames;
+  const median = (runs, key) => {
+    const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const rows = Object.entries(f.cases).map(([name, runs]) => [
+    name === 'view process'
+      ? `"View process" of ${num(f.processBlocks)} blocks opened`
+      : `${num(f.answerChars)} characters, ${name}`,
+    frame(median(runs, 'longest')),
+    num(Math.max(...runs.map((run) => run.over50))),
+    ms(median(runs, 'gap')),
+    `${num(median(runs, 'seconds'), 1)} s`,
+  ]);
+  return `${table(
+    [
+      'case',
+      'longest frame (median)',
+      'frames over 50 ms (worst run)',
+      'longest gap between frames (median)',
+      'until all of it shows (median)',
+    ],
+    rows,
+  )}\n\nMedians of ${num(f.runs)} runs each, in one page. The answer comes as fast as the page takes it, a task per 16 KB chunk of 160 text deltas, the thread following its end (720 × 900 px); "until all of it shows" is from the first delta to the last character on screen.`;
 }
 
 function validation(r) {
@@ -537,6 +579,10 @@ export function renderResults(r) {
     '### Restore and save (answer-ui only)',
     '',
     restore(r),
+    '',
+    '### A huge turn from a hostile back end (answer-ui only)',
+    '',
+    hugeTurn(r),
     '',
     '### Model tokens (Node)',
     '',

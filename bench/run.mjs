@@ -5,6 +5,7 @@
  *
  * Groups: validation (Node: validateBlock vs ajv), tokens (Node: what the
  * contract costs a model, beside json-render and A2UI), size (min+gzip bundles),
+ * frames (the longest frames of a huge turn in a whole thread, bench/thread-frames.bench.ts),
  * block (answer-ui, @json-render/react, @a2ui/lit), stream (answer-ui,
  * deep-chat, marked), restore (answer-ui). No group named: all of them
  * (with --browser: block, stream and restore). --write (only with every
@@ -32,7 +33,7 @@ const GROUPS = {
   stream: ['stream', 'stream-deep-chat', 'stream-marked'],
   restore: ['restore'],
 };
-const ALL = ['validation', 'tokens', 'size', ...Object.keys(GROUPS)];
+const ALL = ['validation', 'tokens', 'size', 'frames', ...Object.keys(GROUPS)];
 const PAGE_TIMEOUT = 420_000;
 /** Fresh pages per block system for the cold first render (after one warm-up). */
 const COLD_RUNS = 15;
@@ -82,6 +83,18 @@ if (groups.includes('tokens')) {
   );
   if (child.status !== 0) throw new Error(`token benchmark failed:\n${child.stderr}`);
   results.tokens = JSON.parse(child.stdout);
+}
+
+if (groups.includes('frames')) {
+  log('frames (a huge turn in a whole <agent-thread>, Chromium)');
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/thread-frames.bench.ts', '--json'],
+    { encoding: 'utf8', maxBuffer: 16 * 2 ** 20 },
+  );
+  if (child.status !== 0) throw new Error(`frame benchmark failed:\n${child.stderr}`);
+  const { results: systems, ...run } = JSON.parse(child.stdout);
+  results.frames = { ...run, cases: systems.now };
 }
 
 if (groups.includes('size')) {

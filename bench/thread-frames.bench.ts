@@ -35,6 +35,8 @@ const log = (line: string) => (json ? process.stderr : process.stdout).write(lin
 /** Just under the thread's default budget of 2,000,000 characters, so no run is cut off. */
 const ANSWER = 1_990_000;
 const CHUNK = 16 * 1024;
+/** The blocks of the turn whose "View process" is opened. */
+const PROCESS_BLOCKS = 2_000;
 const DELTA = 100;
 
 /** The answer's text, at least `length` characters of it. */
@@ -185,7 +187,8 @@ interface Frames {
   seconds: number;
   reached?: number;
 }
-const results: Record<string, Frames[]> = {};
+/** Each system's runs of each case (a shape, or 'view process'). */
+const results: Record<string, Record<string, Frames[]>> = {};
 const browser = await launchChromium();
 try {
   for (const [name, code] of systems) {
@@ -207,6 +210,7 @@ try {
       return `${frame}, longest gap ${gap.toFixed(0)} ms, ${over} over 50 ms`;
     };
     log(`\n<agent-thread> ${name}: medians of ${runs} runs`);
+    const cases: Record<string, Frames[]> = (results[name] = {});
     // Warm-up: a short answer, so the first run does not pay for compiling.
     await page.evaluate(() =>
       (window as unknown as Page).streamAnswer('no line breaks', 200_000, 16_384, 100, 30_000),
@@ -220,7 +224,7 @@ try {
             [shape, ANSWER, CHUNK, DELTA, capMs] as const,
           ),
         );
-      results[`${name} ${shape}`] = of;
+      cases[shape] = of;
       const reached = Math.min(...of.map((r) => r.reached!));
       const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;
       const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
@@ -229,8 +233,10 @@ try {
     if (shouldRun('view process')) {
       const of: Frames[] = [];
       for (let i = 0; i < runs; i++)
-        of.push(await page.evaluate((n) => (window as unknown as Page).viewProcess(n), 2_000));
-      results[`${name} view process`] = of;
+        of.push(
+          await page.evaluate((n) => (window as unknown as Page).viewProcess(n), PROCESS_BLOCKS),
+        );
+      cases['view process'] = of;
       const shown = Math.min(...of.map((r) => r.shown));
       log(`  View process of 2,000 blocks: ${medians(of)}; ${shown} shown`);
     }
@@ -239,4 +245,7 @@ try {
 } finally {
   await browser.close();
 }
-if (json) console.log(JSON.stringify(results));
+if (json)
+  console.log(
+    JSON.stringify({ answerChars: ANSWER, processBlocks: PROCESS_BLOCKS, runs, results }),
+  );
