@@ -218,32 +218,22 @@ export class ThreadPersistence implements ReactiveController {
     const batch = [...this.dirty];
     this.dirty.clear();
     batch.forEach((message) => this.inFlight.add(message));
-    // A store that cannot append is given positions now, in this thread's count: by the time
-    // the write runs, the reader may have switched to another thread.
-    const planned = new Map<ThreadMessage, number>();
-    for (const message of batch)
-      if (this.positionOf(message) === undefined) planned.set(message, this.nextPosition++);
-    const work = this.queue.then(() => this.write(threadId, batch, planned));
+    const work = this.queue.then(() => this.write(threadId, batch));
     this.queue = work;
     await work;
   }
 
-  private async write(
-    threadId: string,
-    batch: ThreadMessage[],
-    planned: ReadonlyMap<ThreadMessage, number>,
-  ) {
+  private async write(threadId: string, batch: ThreadMessage[]) {
     try {
       const [store, { serializeMessage }] = await Promise.all([this.open(), loadStore()]);
       for (const message of batch) {
         const saved = serializeMessage(message);
-        // An earlier write may have placed it since this batch was planned.
         const position = this.positionOf(message);
         if (position !== undefined) await store.put(threadId, position, saved);
         else if (store.append) this.positions.set(message, await store.append(threadId, saved));
         else {
-          this.positions.set(message, planned.get(message)!);
-          await store.put(threadId, planned.get(message)!, saved);
+          this.positions.set(message, this.nextPosition);
+          await store.put(threadId, this.nextPosition++, saved);
         }
       }
       // Other pages hear of questions and of finished turns; checkpoints would only make them reload.
@@ -294,7 +284,8 @@ export class ThreadPersistence implements ReactiveController {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty.clear();
-    this.nextPosition = 0;
+    // Positions only go on (a thread's may have gaps): a write still under way for the thread
+    // left, with a store that cannot append, takes the next one, never one of another thread's.
     this.host.state.messages = messages;
     this.host.reloaded();
   }
