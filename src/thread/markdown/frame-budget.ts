@@ -17,7 +17,8 @@ export const FRAME_CHARS = 16_384;
 const NO_FRAME_MS = 250;
 
 let spent = 0;
-let waiting: (() => void)[] = [];
+/** Who waits for the next frame's budget; a callback waiting already waits once. */
+let waiting = new Set<() => void>();
 let scheduled = false;
 
 /** The budget starts again at the next frame (or after NO_FRAME_MS), and who waited goes on. */
@@ -31,7 +32,7 @@ function nextFrame() {
     clearTimeout(timer);
     spent = 0;
     const resume = waiting;
-    waiting = [];
+    waiting = new Set();
     resume.forEach((callback) => callback());
   };
   requestAnimationFrame(go);
@@ -49,8 +50,8 @@ export function spend(chars: number) {
   nextFrame();
 }
 
-/** Calls `callback` when the next frame's budget is there. */
+/** Calls `callback` when the next frame's budget is there (once, however often it is passed). */
 export function whenBudget(callback: () => void) {
-  waiting.push(callback);
+  waiting.add(callback);
   nextFrame();
 }

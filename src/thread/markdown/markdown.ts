@@ -56,7 +56,7 @@ export class AnswerMarkdown extends AnswerElement {
   private consumedChars = 0;
   /** Text has arrived that the frame's budget left for the next frame. */
   private backlog = false;
-  private resuming = false;
+  private resume = () => this.requestUpdate();
   /** Everything consumed so far is rendered for good (the text was complete). */
   private finished = false;
 
@@ -79,13 +79,7 @@ export class AnswerMarkdown extends AnswerElement {
       this.source = undefined;
       added = this.newText();
     }
-    if (this.backlog && !this.resuming) {
-      this.resuming = true;
-      whenBudget(() => {
-        this.resuming = false;
-        this.requestUpdate();
-      });
-    }
+    if (this.backlog) whenBudget(this.resume);
     // The turn re-renders on every delta of any of its items: a finished text has nothing new,
     // and one behind the frame's budget goes on at the next frame.
     if (!added && (this.backlog || (this.complete ? this.finished : this.stream))) return;
