@@ -770,8 +770,19 @@ describe('answer-markdown', () => {
           expect(comments(el.shadowRoot!.querySelector('.content')!)).to.equal(0);
         },
       ),
-      // Failed once in a full run (and not in a page of its own): a heading of `#`s alone.
-      { numRuns: 60, examples: [[['###### ', ' ', ' ##'], []]] },
+      // Headings whose #s follow a no-break space (it is white space to trim, not before a
+      // closing sequence): the stream and the whole text read them two ways.
+      {
+        numRuns: 60,
+        examples: [
+          [['## ', '\u00a0', ' ##'], []],
+          [['## ', ' ', '\u00a0', '###### '], []],
+          [
+            ['\\*', '\n\n', '## ', '\u00a0', ' ##', '1. ', '[1]', '```js\n'],
+            [1, 2, 3, 9, 11, 16],
+          ],
+        ],
+      },
     );
   });
 

@@ -4,6 +4,27 @@ import { INLINE_REACH, parseInlineFrom } from './inline.js';
 import { parseBlocks, parseInline, safeUrl, settledLength, type Inline } from './parse.js';
 
 describe('markdown parser', () => {
+  it('takes a heading’s closing #s only after a space or a tab, as CommonMark does', () => {
+    const text = (line: string) => {
+      const [block] = parseBlocks(line);
+      return block?.t === 'h' ? block.inline.join('') : `not a heading: ${block?.t}`;
+    };
+    const cases: [string, string][] = [
+      ['## Findings ##', 'Findings'],
+      ['## Findings ##   ', 'Findings'],
+      ['## Findings#', 'Findings#'],
+      ['## ##', ''],
+      ['##   ##', ''],
+      ['###### #', ''],
+      ['#', ''],
+      ['# #foo', '#foo'],
+      ['## a \\#', 'a #'], // an escaped # is text
+      ['## \u00a0##', '##'], // after a no-break space too
+    ];
+    for (const [line, shown] of cases) expect(text(line), line).to.equal(shown);
+    expect(text('#foo')).to.equal('not a heading: p');
+  });
+
   it('parses headings, paragraphs, lists, quotes, code, tables and rules', () => {
     const blocks = parseBlocks(
       '# Title\n\nSome *em* and **strong** and `code`.\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n|:--|--:|\n| 1 | 2 |\n\n---',

@@ -23,13 +23,31 @@ export type MdBlock =
   | { t: 'hr' };
 
 export const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
-export const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+[ \t]*)?$/;
+/** The opening #s, and all after them (closing #s too: see `withoutClosing`). */
+export const HEADING = /^ {0,3}(#{1,6})(?=[ \t]|$)(.*)$/;
 export const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 export const QUOTE = /^ {0,3}> ?(.*)$/;
 export const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*)|$)/;
 export const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 export const isBlank = (line: string) => /^[ \t]*$/.test(line);
+
+export const isSpace = (c: string) => c === ' ' || c === '\t';
+
+/**
+ * A heading's text after its opening #s without its closing run of #s: one that follows white
+ * or a tab (`## ##` is empty, `## foo#` is "foo#", and after a no-break space the #s are text),
+ * with only spaces or tabs after it. The whole text and the stream both read a heading with it.
+ */
+export function withoutClosing(text: string): string {
+  let end = text.length;
+  while (end > 0 && isSpace(text[end - 1]!)) end--;
+  let hashes = end;
+  while (hashes > 0 && text[hashes - 1] === '#') hashes--;
+  let spaces = hashes;
+  while (spaces > 0 && isSpace(text[spaces - 1]!)) spaces--;
+  return hashes < end && spaces < hashes ? text.slice(0, spaces) : text;
+}
 export const startsBlock = (line: string) =>
   FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
 
@@ -78,7 +96,8 @@ function parseLines(lines: string[], depth: number): MdBlock[] {
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ t: 'h', level: heading[1]!.length, inline: parseInline(heading[2]!.trim()) });
+      const text = withoutClosing(heading[2]!).trim();
+      blocks.push({ t: 'h', level: heading[1]!.length, inline: parseInline(text) });
       i++;
       continue;
     }

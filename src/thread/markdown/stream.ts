@@ -17,6 +17,8 @@ import {
   ITEM,
   QUOTE,
   parseBlocks,
+  isSpace,
+  withoutClosing,
   type LineStep,
   type MdBlock,
 } from './parse.js';
@@ -65,7 +67,6 @@ const MARKS = '`~#-*_+>0123456789';
 const HEADING_START = /^ {0,3}(#{1,6})[ \t]/;
 const QUOTE_START = /^ {0,3}>/;
 const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]/;
-const isSpace = (c: string) => c === ' ' || c === '\t';
 
 /**
  * The unfinished last line, read a piece at a time: what the line-wide patterns (a fence's
@@ -215,17 +216,6 @@ const CHUNK = 4096;
 /** JavaScript's whitespace, as `trim` removes it. */
 const isWhite = (c: string) => /\s/.test(c);
 
-/** A heading's text without its closing run of `#`s, as HEADING reads it. */
-function withoutClosing(text: string): string {
-  let end = text.length;
-  while (end > 0 && isSpace(text[end - 1]!)) end--;
-  let hashes = end;
-  while (hashes > 0 && text[hashes - 1] === '#') hashes--;
-  let spaces = hashes;
-  while (spaces > 0 && isSpace(text[spaces - 1]!)) spaces--;
-  return hashes < end && spaces < hashes ? text.slice(0, spaces) : text;
-}
-
 /**
  * A paragraph's or a heading's text, a piece at a time, parsed as `parseInline` parses the
  * whole (trimmed, a heading without its closing `#`s). Kept: the window, the text from one
@@ -241,6 +231,8 @@ export class InlineStream {
   private loose = '';
   /** Some text other than leading whitespace came. */
   private started = false;
+  /** A heading's leading whitespace: #s right after it may close the heading (see `source`). */
+  private lead = '';
 
   constructor(private readonly isHeading: boolean) {}
 
@@ -248,6 +240,7 @@ export class InlineStream {
     if (!this.started) {
       let start = 0;
       while (start < text.length && isWhite(text[start]!)) start++;
+      if (this.isHeading) this.lead += text.slice(0, start);
       if (start === text.length) return;
       text = text.slice(start);
       this.started = true;
@@ -267,7 +260,11 @@ export class InlineStream {
    * line that belongs to the paragraph for now).
    */
   private source(tentative: string): string {
-    if (this.isHeading) return this.window + withoutClosing(this.loose).trimEnd();
+    // With no text yet, #s so far close the heading if the white space before them may.
+    if (this.isHeading)
+      return this.window
+        ? this.window + withoutClosing(this.loose).trimEnd()
+        : withoutClosing(this.lead + this.loose).trim();
     if (!tentative) return this.window;
     const end = (this.loose + tentative).trimEnd();
     return this.started ? this.window + end : end.trimStart();
