@@ -10,16 +10,18 @@
  * --browser: <answer-markdown> in headless Chromium, bundled with esbuild (Lit in production
  * mode), 720 px wide in a scrolling box that follows the end. Per delta: the element's update,
  * and the update with the style and layout it causes (forced by reading the box's scroll height;
- * paint happens after, outside the measure). 1 KB deltas at 1 KB, 256 KB and 1 MB, then 64 KB
- * deltas (one per frame) at 256 KB, 1 MB, 4 MB and 8 MB. A size of 64 KB or less is measured
- * on fresh elements, one delta each; a larger one on one element brought there in 64 KB (or
- * 1 MB) pieces, then that many deltas in a row.
+ * paint happens after, outside the measure). 1 KB deltas at 1 KB, 256 KB and 1 MB, then deltas
+ * of a frame's budget (FRAME_CHARS, 16 KB: the most the element renders in one frame; a larger
+ * delta goes on at the next frames), one per frame, at 256 KB, 1 MB, 4 MB and 8 MB. A size of
+ * 64 KB or less is measured on fresh elements, one delta each; a larger one on one element
+ * brought there in 64 KB (or 1 MB) pieces, then that many deltas in a row.
  * Also an ordinary answer as bench/pages/stream.ts streams it (20,000 characters in 5,000
  * deltas), three runs, to see that the cost per delta there has not grown (--answer: only it).
  * --before=<rev>: the same page with the element as it was at that commit, side by side.
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { FRAME_CHARS } from '../src/thread/markdown/frame-budget.js';
 import { MarkdownStream, streamWork, type TailView } from '../src/thread/markdown/stream.js';
 import { deltas, markdownAnswer } from './fixtures.js';
 import { launchChromium, sourceAt } from './side-by-side.js';
@@ -54,7 +56,7 @@ const only = args.filter((a) => a.startsWith('--shape=')).map((a) => a.slice('--
 for (const shape of Object.keys(SHAPES))
   if (only.length && !only.includes(shape)) delete SHAPES[shape];
 const SIZES = [KB, 256 * KB, MB];
-/** The sizes for 64 KB deltas, one per frame. */
+/** The sizes for deltas of a frame's budget, one per frame. */
 const BIG = [256 * KB, MB, 4 * MB, 8 * MB];
 /** "1 KB a, 256 KB b, …" */
 const sizes = (of: number[], cells: string[]) =>
@@ -258,10 +260,10 @@ if (args.includes('--browser')) {
           const text = make(8 * MB + MB);
           const row: Record<number, { update: number; layout: number }> = {};
           for (const size of BIG)
-            row[size] = await measure(text, size, 64 * KB, 5, size > MB ? MB : 64 * KB);
-          results[`browser ${name} ${shape} 64 KB deltas`] = row;
+            row[size] = await measure(text, size, FRAME_CHARS, 5, size > MB ? MB : 64 * KB);
+          results[`browser ${name} ${shape} ${FRAME_CHARS / KB} KB deltas`] = row;
           log(
-            `  64 KB deltas, ${shape.padEnd(15)} ${sizes(
+            `  ${FRAME_CHARS / KB} KB deltas, ${shape.padEnd(15)} ${sizes(
               BIG,
               BIG.map((n) => cell(row[n]!)),
             )}`,
