@@ -53,12 +53,8 @@ function countReporter() {
       for (const session of sessions) {
         const file = session.testFile.replace(`${process.cwd()}/`, '');
         if (session.testResults) walk(session.testResults, file, []);
-        // A file that fails to load has no test results but is still a failure.
-        if (
-          !session.passed &&
-          (!session.testResults || session.errors?.length) &&
-          session.errors?.length
-        ) {
+        // A file that fails to load, or errs outside its tests, is a failure of its own.
+        if (!session.passed && session.errors?.length) {
           failed++;
           failures.push(`${file}: ${firstLine(session.errors[0])}`);
         }

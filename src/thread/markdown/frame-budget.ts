@@ -4,16 +4,20 @@
  * network chunks arrive between two frames, and rendering each at once would make the frame
  * as long as all of them. Past the budget, an element keeps what it has not rendered yet and
  * goes on at the next frame, with everything that came meanwhile in one go: rendering that
- * cannot keep up falls behind and catches up, it never makes a long frame.
+ * cannot keep up falls behind and catches up, rather than making one frame as long as it is
+ * behind.
  */
 
 /**
  * Characters of markdown source per frame: about 8 ms of parsing and DOM and as much layout
  * for the densest text (a link or an emphasis every few words), so a frame stays well under
- * 50 ms on a slow machine while a page still renders a megabyte a second.
+ * 50 ms on a slow machine while a page still renders about a megabyte a second.
  */
 export const FRAME_CHARS = 16_384;
-/** A page that gets no frames (a tab in the background) still goes on, this much later. */
+/**
+ * A page in the background gets no frames: there the budget starts again this much later. A
+ * page in view waits for its next frame however slow, so a frame never renders two budgets.
+ */
 const NO_FRAME_MS = 250;
 
 let spent = 0;
@@ -35,8 +39,12 @@ function nextFrame() {
     waiting = new Set();
     resume.forEach((callback) => callback());
   };
+  const unlessInView = () => {
+    if (document.hidden) go();
+    else timer = window.setTimeout(unlessInView, NO_FRAME_MS);
+  };
   requestAnimationFrame(go);
-  timer = window.setTimeout(go, NO_FRAME_MS);
+  timer = window.setTimeout(unlessInView, NO_FRAME_MS);
 }
 
 /** How many characters may still be rendered in this frame. */

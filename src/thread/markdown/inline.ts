@@ -25,6 +25,9 @@ const LOOKAHEAD = 2_000;
  */
 export const INLINE_REACH = 2 * LOOKAHEAD + 16;
 
+/** The first code unit of a character in two (a text cut after it would cut the character). */
+export const isLeadSurrogate = (code: number) => code >= 0xd800 && code < 0xdc00;
+
 /** Only absolute http(s) URLs survive; anything else (javascript:, data:, relative) is dropped. */
 export function safeUrl(raw: string): string | null {
   const trimmed = raw.trim();

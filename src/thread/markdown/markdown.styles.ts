@@ -10,8 +10,8 @@ export const markdownStyles = css`
   }
   /*
    * The last block's bottom margin collapses with this one to none. (A rule for the last chunk's
-   * last block would restyle all of the text whenever the chunk after it goes: the end of a
-   * stream, for one paragraph of a megabyte, a quarter of a second.)
+   * last block would restyle all of the text whenever the chunk after it goes: at the end of a
+   * stream of two megabytes in one paragraph, a quarter of a second.)
    */
   .content::after {
     content: '';

@@ -123,9 +123,9 @@ const atOnce = (text: string, cites = 0) =>
 
 /**
  * An element fed `text` through `parts` in pieces cut at `cuts`, checked against `atOnce` after
- * each piece (or every `check`-th one; 0: never).
+ * each piece (or every `check`-th one; 0: never); with `frames`, a frame after each piece.
  */
-async function streamedParts(text: string, cuts: number[], check = 1) {
+async function streamedParts(text: string, cuts: number[], check = 1, frames = false) {
   const parts: string[] = [];
   const el = await fixture<AnswerMarkdown>(
     html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
@@ -139,6 +139,8 @@ async function streamedParts(text: string, cuts: number[], check = 1) {
     el.requestUpdate('parts');
     await el.updateComplete;
     work.push(streamWork.chars - before);
+    // As a network brings it, a frame between two pieces (the page lays out what came).
+    if (frames) await nextFrame();
     if (check && work.length % check === 0)
       expect(shown(el), `after ${to} of ${text.length}`).to.equal(atOnce(text.slice(0, to), 2));
   }
@@ -520,6 +522,18 @@ describe('answer-markdown', () => {
     fixture<AnswerMarkdown>(
       html`<answer-markdown complete .citations=${2} .text=${text}></answer-markdown>`,
     );
+  /** `text` streamed at `cuts` and complete, its first paragraph, and that of the text at once. */
+  const paragraphs = async (text: string, cuts: number[]) => {
+    const { el } = await streamedParts(text, cuts, 0, true);
+    el.complete = true;
+    await el.updateComplete;
+    const once = await complete(text);
+    const [p, whole] = [el, once].map((e) => e.shadowRoot!.querySelector('p')!) as [
+      HTMLParagraphElement,
+      HTMLParagraphElement,
+    ];
+    return { el, p, whole };
+  };
   /** What copying all of an element's text gives. */
   const copied = async (node: Node) => {
     const range = document.createRange();
@@ -567,11 +581,7 @@ describe('answer-markdown', () => {
     const text = sentences(1_500);
     const cuts: number[] = [];
     for (let at = 700; at < text.length; at += 700) cuts.push(at);
-    const { el } = await streamedParts(text, cuts, 0);
-    el.complete = true;
-    await el.updateComplete;
-    const once = await complete(text);
-    const [p, whole] = [el, once].map((e) => e.shadowRoot!.querySelector('p')!);
+    const { el, p, whole } = await paragraphs(text, cuts);
     const pieces = [...p!.querySelectorAll(':scope > .piece')];
     expect(pieces.length, 'about one piece per 8 KB of text').to.be.within(
       p!.textContent!.length / 12_000,
@@ -621,14 +631,7 @@ describe('answer-markdown', () => {
     for (const [name, text] of Object.entries(texts)) {
       const cuts: number[] = [];
       for (let at = 500; at < text.length; at += 500) cuts.push(at);
-      const { el } = await streamedParts(text, cuts, 0);
-      el.complete = true;
-      await el.updateComplete;
-      const once = await complete(text);
-      const [p, whole] = [el, once].map((e) => e.shadowRoot!.querySelector('p')!) as [
-        HTMLParagraphElement,
-        HTMLParagraphElement,
-      ];
+      const { p, whole } = await paragraphs(text, cuts);
       expect(p.querySelectorAll(':scope > .piece').length, name).to.be.above(1);
       expect(getComputedStyle(p).direction, name).to.equal(getComputedStyle(whole).direction);
       expect(getComputedStyle(whole).direction, name).to.equal(

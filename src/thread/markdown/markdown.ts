@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
 import { staticBlocks } from './static.js';
 import { allowance, spend, whenBudget } from './frame-budget.js';
+import { isLeadSurrogate } from './inline.js';
 import { MarkdownStream } from './stream.js';
 import { DomTail } from './tail.js';
 import { AnswerElement } from '../../base/answer-element.js';
@@ -121,29 +122,20 @@ export class AnswerMarkdown extends AnswerElement {
     const parts = this.parts;
     if (parts) {
       if (parts !== this.source) this.reset(parts);
+      // One piece: the first delta, or a finished text's pieces joined into one, however many
+      // were read: go on from the characters read.
+      if (parts.length === 1) [this.consumed, this.offset] = [0, this.consumedChars];
       let limit = this.limit();
-      let added: string;
-      if (parts.length === 1) {
-        // One piece: the first delta, or a finished text's pieces joined into one, however many were read.
-        const whole = parts[0]!;
-        added = whole.slice(
-          this.consumedChars,
-          this.wholeCharAt(whole, this.consumedChars + limit),
-        );
-        const at = this.consumedChars + added.length;
-        [this.consumed, this.offset] = at >= whole.length ? [1, 0] : [0, at];
-      } else {
-        const pieces: string[] = [];
-        while (this.consumed < parts.length && limit > 0) {
-          const piece = parts[this.consumed]!;
-          const taken = piece.slice(this.offset, this.wholeCharAt(piece, this.offset + limit));
-          pieces.push(taken);
-          limit -= taken.length;
-          this.offset += taken.length;
-          if (this.offset >= piece.length) [this.consumed, this.offset] = [this.consumed + 1, 0];
-        }
-        added = pieces.join('');
+      const pieces: string[] = [];
+      while (this.consumed < parts.length && limit > 0) {
+        const piece = parts[this.consumed]!;
+        const taken = piece.slice(this.offset, wholeCharAt(piece, this.offset + limit));
+        pieces.push(taken);
+        limit -= taken.length;
+        this.offset += taken.length;
+        if (this.offset >= piece.length) [this.consumed, this.offset] = [this.consumed + 1, 0];
       }
+      const added = pieces.join('');
       this.consumedChars += added.length;
       this.backlog = this.consumed < parts.length;
       return added;
@@ -153,7 +145,7 @@ export class AnswerMarkdown extends AnswerElement {
     if (previous === undefined || !text.startsWith(previous)) this.reset(text);
     this.source = text;
     const from = this.consumedChars;
-    const added = text.slice(from, this.wholeCharAt(text, from + this.limit()));
+    const added = text.slice(from, wholeCharAt(text, from + this.limit()));
     this.consumedChars += added.length;
     this.backlog = this.consumedChars < text.length;
     return added;
@@ -162,12 +154,6 @@ export class AnswerMarkdown extends AnswerElement {
   /** How much may be read now: the frame's budget while the text streams, all of it when it comes complete. */
   private limit(): number {
     return this.stream || !this.complete ? allowance() : Infinity;
-  }
-
-  /** `at`, or one further when a character in two code units would be cut there. */
-  private wholeCharAt(text: string, at: number): number {
-    const code = text.charCodeAt(at - 1);
-    return code >= 0xd800 && code < 0xdc00 ? at + 1 : at;
   }
 
   private reset(source: readonly string[] | string) {
@@ -181,6 +167,10 @@ export class AnswerMarkdown extends AnswerElement {
     this.finished = false;
   }
 }
+
+/** `at`, or one further when a character in two code units would be cut there. */
+const wholeCharAt = (text: string, at: number) =>
+  isLeadSurrogate(text.charCodeAt(at - 1)) ? at + 1 : at;
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -35,7 +35,7 @@ export const isBlank = (line: string) => /^[ \t]*$/.test(line);
 export const isSpace = (c: string) => c === ' ' || c === '\t';
 
 /**
- * A heading's text after its opening #s without its closing run of #s: one that follows white
+ * A heading's text after its opening #s without its closing run of #s: one that follows a space
  * or a tab (`## ##` is empty, `## foo#` is "foo#", and after a no-break space the #s are text),
  * with only spaces or tabs after it. The whole text and the stream both read a heading with it.
  */
@@ -48,6 +48,7 @@ export function withoutClosing(text: string): string {
   while (spaces > 0 && isSpace(text[spaces - 1]!)) spaces--;
   return hashes < end && spaces < hashes ? text.slice(0, spaces) : text;
 }
+
 export const startsBlock = (line: string) =>
   FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
 

@@ -1,4 +1,5 @@
 import { render } from 'lit';
+import { isLeadSurrogate } from './inline.js';
 import type { Inline, MdBlock } from './parse.js';
 import { autoDirection, CODE_CHUNK, renderBlocks, renderInline } from './render.js';
 import { staticBlocks, staticCopy } from './static.js';
@@ -250,8 +251,7 @@ export class DomTail implements TailView {
         rest = between;
       } else if (node instanceof Text && end < node.data.length) {
         // One enormous word: a character in two code units stays whole.
-        const code = node.data.charCodeAt(end - 1);
-        rest = node.splitText(code >= 0xd800 && code < 0xdc00 ? end - 1 : end);
+        rest = node.splitText(isLeadSurrogate(node.data.charCodeAt(end - 1)) ? end - 1 : end);
       } else rest = node.nextSibling;
       const piece = document.createElement('span');
       piece.className = 'piece';
@@ -271,8 +271,10 @@ export class DomTail implements TailView {
   /** Follows the size of the open paragraph's last piece, `box`. */
   private observeBox(box: HTMLElement) {
     this.boxObserver ??= new ResizeObserver(([entry]) => {
-      const height = entry!.borderBoxSize[0]?.blockSize ?? entry!.contentRect.height;
-      this.boxSize = { height, chars: entry!.target.textContent!.length };
+      this.boxSize = {
+        height: entry!.borderBoxSize[0]!.blockSize,
+        chars: entry!.target.textContent!.length,
+      };
     });
     this.boxObserver.observe(box);
   }
