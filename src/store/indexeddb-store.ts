@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { StoreError } from './errors.js';
 import { upgrade } from './migrations.js';
 import { PROJECTION_VERSION, type SavedMessage } from './projection.js';
@@ -94,6 +94,57 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   // Another tab upgrading the schema asks us to step aside.
   db.addEventListener('versionchange', () => db.close());
 
+  type Transaction<Mode extends IDBTransactionMode> = IDBPTransaction<
+    unknown,
+    ['threads', 'messages'],
+    Mode
+  >;
+  /*
+   * A page the reader leaves may be kept, frozen, in the back/forward cache. WebKit keeps the
+   * transactions that page had under way open there, and every other page's saves wait behind
+   * them for as long as it stays: a page that leaves gives them up, and makes them again if it
+   * comes back.
+   */
+  const underWay = new Set<Pick<IDBTransaction, 'abort'>>();
+  const givenUp = new WeakSet<object>();
+  let back: Promise<void> | undefined;
+  const leave = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    back ??= new Promise((resolve) =>
+      addEventListener('pageshow', () => resolve((back = undefined)), { once: true }),
+    );
+    for (const tx of underWay) {
+      givenUp.add(tx);
+      try {
+        tx.abort();
+      } catch {
+        // It had just finished.
+      }
+    }
+  };
+  globalThis.addEventListener?.('pagehide', leave);
+
+  /** Runs `work` in one transaction over both stores; one given up as the page left runs again once it is back. */
+  async function inTransaction<T, Mode extends IDBTransactionMode>(
+    mode: Mode,
+    work: (tx: Transaction<Mode>) => Promise<T>,
+  ): Promise<T> {
+    for (;;) {
+      while (back) await back;
+      const tx: Transaction<Mode> = db.transaction(['threads', 'messages'], mode);
+      // `work` awaits `done` where it matters; a transaction that fails reports it there.
+      tx.done.catch(() => undefined);
+      underWay.add(tx);
+      try {
+        return await work(tx);
+      } catch (error) {
+        if (!givenUp.has(tx)) throw error;
+      } finally {
+        underWay.delete(tx);
+      }
+    }
+  }
+
   const writeError = (error: unknown) =>
     fail(
       (error as DOMException)?.name === 'QuotaExceededError'
@@ -107,7 +158,9 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
    * cap: one larger than that (saved before the cap, or under a larger one) never makes another go.
    */
   async function prune(keep: string) {
-    const metas = (await db.getAll('threads')) as ThreadMeta[];
+    const metas = (await inTransaction('readonly', (tx) =>
+      tx.objectStore('threads').getAll(),
+    )) as ThreadMeta[];
     const size = (meta: ThreadMeta) => Math.min(meta.bytes || 0, maxThreadBytes);
     let total = metas.reduce((sum, meta) => sum + size(meta), 0);
     let count = metas.length;
@@ -122,13 +175,14 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     }
   }
 
-  async function clear(threadId: string) {
-    const tx = db.transaction(['threads', 'messages'], 'readwrite');
-    await Promise.all([
-      tx.objectStore('messages').delete(threadRange(threadId)),
-      tx.objectStore('threads').delete(threadId),
-      tx.done,
-    ]);
+  function clear(threadId: string) {
+    return inTransaction('readwrite', async (tx) => {
+      await Promise.all([
+        tx.objectStore('messages').delete(threadRange(threadId)),
+        tx.objectStore('threads').delete(threadId),
+        tx.done,
+      ]);
+    });
   }
 
   return {
@@ -136,7 +190,9 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       if (failed) throw failed;
       let records: MessageRecord[];
       try {
-        records = (await db.getAll('messages', threadRange(threadId))) as MessageRecord[];
+        records = (await inTransaction('readonly', (tx) =>
+          tx.objectStore('messages').getAll(threadRange(threadId)),
+        )) as MessageRecord[];
       } catch (error) {
         return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
       }
@@ -159,21 +215,22 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     async truncate(threadId, position) {
       if (failed) throw failed;
       try {
-        const tx = db.transaction(['threads', 'messages'], 'readwrite');
-        const later = IDBKeyRange.bound([threadId, position], [threadId, Infinity]);
-        const [gone, meta] = await Promise.all([
-          tx.objectStore('messages').getAll(later) as Promise<MessageRecord[]>,
-          tx.objectStore('threads').get(threadId),
-        ]);
-        await tx.objectStore('messages').delete(later);
-        const bytes = gone.reduce((sum, record) => sum + (record.bytes || 0), 0);
-        if (meta)
-          await tx.objectStore('threads').put({
-            ...(meta as ThreadMeta),
-            updatedAt: Date.now(),
-            bytes: Math.max(0, (meta as ThreadMeta).bytes - bytes),
-          });
-        await tx.done;
+        await inTransaction('readwrite', async (tx) => {
+          const later = IDBKeyRange.bound([threadId, position], [threadId, Infinity]);
+          const [gone, meta] = await Promise.all([
+            tx.objectStore('messages').getAll(later) as Promise<MessageRecord[]>,
+            tx.objectStore('threads').get(threadId),
+          ]);
+          await tx.objectStore('messages').delete(later);
+          const bytes = gone.reduce((sum, record) => sum + (record.bytes || 0), 0);
+          if (meta)
+            await tx.objectStore('threads').put({
+              ...(meta as ThreadMeta),
+              updatedAt: Date.now(),
+              bytes: Math.max(0, (meta as ThreadMeta).bytes - bytes),
+            });
+          await tx.done;
+        });
       } catch (error) {
         writeError(error);
       }
@@ -187,6 +244,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       }
     },
     close() {
+      globalThis.removeEventListener?.('pagehide', leave);
       db.close();
     },
   };
@@ -209,52 +267,53 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     if (failed) throw failed;
     let position = 0;
     try {
-      const tx = db.transaction(['threads', 'messages'], 'readwrite');
-      const messages = tx.objectStore('messages');
-      const threads = tx.objectStore('threads');
-      if (at === 'next') {
-        const last = await messages.openKeyCursor(threadRange(threadId), 'prev');
-        position = last ? (last.key as [string, number])[1] + 1 : 0;
-      } else position = at;
-      const [before, meta] = await Promise.all([
-        at === 'next'
-          ? undefined
-          : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
-        threads.get(threadId) as Promise<ThreadMeta | undefined>,
-      ]);
-      const others = Math.max(0, (meta?.bytes ?? 0) - (before?.bytes ?? 0));
-      let saving: Sized = { position, bytes: sizeOf(message), message };
-      if (others + saving.bytes > maxThreadBytes)
-        saving = leaveOutOwnFiles(saving, maxThreadBytes - others);
-      let bytes = others + saving.bytes;
-      if (bytes > maxThreadBytes) {
-        const records = (await messages.getAll(threadRange(threadId))) as MessageRecord[];
-        const rest = records.filter((record) => record.position !== position);
-        const readable = rest.filter(isReadable);
-        const untouched = rest
-          .filter((record) => !isReadable(record))
-          .reduce((sum, record) => sum + (Number(record?.bytes) || 0), 0);
-        const fit = fitThread(saving, readable, maxThreadBytes, untouched);
-        if (!fit)
-          throw new StoreError(
-            'quota',
-            `a message over the conversation's cap (${maxThreadBytes} bytes) is not saved`,
-          );
-        const byPosition = new Map(readable.map((record) => [record.position, record]));
-        for (const record of fit.rewrite)
-          await messages.put({ ...byPosition.get(record.position)!, ...record });
-        for (const gone of fit.drop) await messages.delete([threadId, gone]);
-        ({ saving, bytes } = fit);
-      }
-      await messages.put({
-        threadId,
-        position,
-        version: PROJECTION_VERSION,
-        bytes: saving.bytes,
-        message: saving.message,
-      } satisfies MessageRecord);
-      await threads.put({ id: threadId, updatedAt: Date.now(), bytes } satisfies ThreadMeta);
-      await tx.done;
+      await inTransaction('readwrite', async (tx) => {
+        const messages = tx.objectStore('messages');
+        const threads = tx.objectStore('threads');
+        if (at === 'next') {
+          const last = await messages.openKeyCursor(threadRange(threadId), 'prev');
+          position = last ? (last.key as [string, number])[1] + 1 : 0;
+        } else position = at;
+        const [before, meta] = await Promise.all([
+          at === 'next'
+            ? undefined
+            : (messages.get([threadId, position]) as Promise<MessageRecord | undefined>),
+          threads.get(threadId) as Promise<ThreadMeta | undefined>,
+        ]);
+        const others = Math.max(0, (meta?.bytes ?? 0) - (before?.bytes ?? 0));
+        let saving: Sized = { position, bytes: sizeOf(message), message };
+        if (others + saving.bytes > maxThreadBytes)
+          saving = leaveOutOwnFiles(saving, maxThreadBytes - others);
+        let bytes = others + saving.bytes;
+        if (bytes > maxThreadBytes) {
+          const records = (await messages.getAll(threadRange(threadId))) as MessageRecord[];
+          const rest = records.filter((record) => record.position !== position);
+          const readable = rest.filter(isReadable);
+          const untouched = rest
+            .filter((record) => !isReadable(record))
+            .reduce((sum, record) => sum + (Number(record?.bytes) || 0), 0);
+          const fit = fitThread(saving, readable, maxThreadBytes, untouched);
+          if (!fit)
+            throw new StoreError(
+              'quota',
+              `a message over the conversation's cap (${maxThreadBytes} bytes) is not saved`,
+            );
+          const byPosition = new Map(readable.map((record) => [record.position, record]));
+          for (const record of fit.rewrite)
+            await messages.put({ ...byPosition.get(record.position)!, ...record });
+          for (const gone of fit.drop) await messages.delete([threadId, gone]);
+          ({ saving, bytes } = fit);
+        }
+        await messages.put({
+          threadId,
+          position,
+          version: PROJECTION_VERSION,
+          bytes: saving.bytes,
+          message: saving.message,
+        } satisfies MessageRecord);
+        await threads.put({ id: threadId, updatedAt: Date.now(), bytes } satisfies ThreadMeta);
+        await tx.done;
+      });
     } catch (error) {
       // Over its own cap: this thread's problem, the store goes on for the others.
       if (error instanceof StoreError) throw error;

@@ -45,6 +45,26 @@ const filesKept = (message: unknown) =>
   );
 const texts = async (store: ThreadStore, threadId: string) =>
   (await store.load(threadId)).messages.map((m) => (m.message as { id: string }).id);
+/** Another page's own connection to the database `name`, through its `indexedDB`. */
+async function otherPage(indexedDB: IDBFactory, name: string) {
+  const done = <T>(request: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  const db = await done(indexedDB.open(name, DB_VERSION));
+  return {
+    saveThread: (id: string) =>
+      done(
+        db
+          .transaction('threads', 'readwrite')
+          .objectStore('threads')
+          .put({ id, updatedAt: Date.now(), bytes: 0 }),
+      ),
+    count: () => done(db.transaction('messages').objectStore('messages').count()),
+    close: () => db.close(),
+  };
+}
 /** Threads are aged by Date.now() at their last save: the next save must get a later stamp. */
 const tick = async () => {
   const saved = Date.now();
@@ -295,6 +315,30 @@ describe('IndexedDB thread store', () => {
     }))
       expect((await store.load(id)).messages, id).to.have.length(kept);
     store.close();
+  });
+
+  it('gives up its transactions when the page goes into the back/forward cache, and saves once it is back', async () => {
+    const db = name();
+    const store = await openThreadStore({ name: db });
+    // Another page of the origin (an iframe: its own window, its own connection).
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const other = await otherPage(frame.contentWindow!.indexedDB, db);
+    let landed = false;
+    const saving = store.put('a', 0, userMessage('saved as the reader leaves')).then(() => {
+      landed = true;
+    });
+    // What the browser fires as it keeps the page, frozen, in the back/forward cache. WebKit
+    // keeps a frozen page's transactions open, and the other page's saves would wait behind them.
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    await other.saveThread('b');
+    expect(await other.count(), 'given up while away').to.equal(0);
+    expect(landed).to.equal(false);
+    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await saving;
+    expect(await texts(store, 'a')).to.deep.equal(['u-saved as the reader leaves']);
+    other.close();
+    frame.remove();
   });
 
   it('says clearly when IndexedDB is missing or an older tab blocks the upgrade', async () => {
