@@ -9,11 +9,12 @@
  */
 
 /**
- * Characters of markdown source per frame: about 8 ms of parsing and DOM and as much layout
- * for the densest text (a link or an emphasis every few words), so a frame stays well under
- * 50 ms on a slow machine while a page still renders about a megabyte a second.
+ * Characters of markdown source per frame: a few milliseconds of parsing, DOM and layout for
+ * the densest text (a link or an emphasis every few words), so a frame stays under 50 ms on a
+ * slow, busy machine (twice this made frames of 50-60 ms there) while a page still renders
+ * about half a megabyte a second, far more than a model writes.
  */
-export const FRAME_CHARS = 16_384;
+export const FRAME_CHARS = 8_192;
 /**
  * A page in the background gets no frames: there the budget starts again this much later. A
  * page in view waits for its next frame however slow, so a frame never renders two budgets.
