@@ -1,6 +1,7 @@
-import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { openDB, type IDBPDatabase } from 'idb';
 import { StoreError } from './errors.js';
 import { upgrade } from './migrations.js';
+import { pageTransactions } from './transactions.js';
 import { PROJECTION_VERSION, type SavedMessage } from './projection.js';
 import { DB_VERSION, threadRange, type MessageRecord, type ThreadMeta } from './schema.js';
 import {
@@ -94,56 +95,8 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   // Another tab upgrading the schema asks us to step aside.
   db.addEventListener('versionchange', () => db.close());
 
-  type Transaction<Mode extends IDBTransactionMode> = IDBPTransaction<
-    unknown,
-    ['threads', 'messages'],
-    Mode
-  >;
-  /*
-   * A page the reader leaves may be kept, frozen, in the back/forward cache. WebKit keeps the
-   * transactions that page had under way open there, and every other page's saves wait behind
-   * them for as long as it stays: a page that leaves gives them up, and makes them again if it
-   * comes back.
-   */
-  const underWay = new Set<Pick<IDBTransaction, 'abort'>>();
-  const givenUp = new WeakSet<object>();
-  let back: Promise<void> | undefined;
-  const leave = (event: PageTransitionEvent) => {
-    if (!event.persisted) return;
-    back ??= new Promise((resolve) =>
-      addEventListener('pageshow', () => resolve((back = undefined)), { once: true }),
-    );
-    for (const tx of underWay) {
-      givenUp.add(tx);
-      try {
-        tx.abort();
-      } catch {
-        // It had just finished.
-      }
-    }
-  };
-  globalThis.addEventListener?.('pagehide', leave);
-
-  /** Runs `work` in one transaction over both stores; one given up as the page left runs again once it is back. */
-  async function inTransaction<T, Mode extends IDBTransactionMode>(
-    mode: Mode,
-    work: (tx: Transaction<Mode>) => Promise<T>,
-  ): Promise<T> {
-    for (;;) {
-      while (back) await back;
-      const tx: Transaction<Mode> = db.transaction(['threads', 'messages'], mode);
-      // `work` awaits `done` where it matters; a transaction that fails reports it there.
-      tx.done.catch(() => undefined);
-      underWay.add(tx);
-      try {
-        return await work(tx);
-      } catch (error) {
-        if (!givenUp.has(tx)) throw error;
-      } finally {
-        underWay.delete(tx);
-      }
-    }
-  }
+  const transactions = pageTransactions(db);
+  const inTransaction = transactions.run;
 
   const writeError = (error: unknown) =>
     fail(
@@ -244,7 +197,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
       }
     },
     close() {
-      globalThis.removeEventListener?.('pagehide', leave);
+      transactions.stop();
       db.close();
     },
   };

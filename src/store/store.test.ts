@@ -317,7 +317,7 @@ describe('IndexedDB thread store', () => {
     store.close();
   });
 
-  it('gives up its transactions when the page goes into the back/forward cache, and saves once it is back', async () => {
+  it('gives up its transactions in the back/forward cache, and saves once back', async () => {
     const db = name();
     const store = await openThreadStore({ name: db });
     // Another page of the origin (an iframe: its own window, its own connection).
