@@ -50,6 +50,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const INTERNAL_ELEMENTS = [
   'agent-turn',
+  'agent-process',
   'answer-approval',
   'answer-files',
   'answer-sources',

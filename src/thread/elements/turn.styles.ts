@@ -21,10 +21,24 @@ export const turnStyles = css`
     border-bottom: 1px solid var(--_border);
   }
   .process-body {
+    padding: var(--_space-md);
+  }
+  agent-process,
+  .process-page {
     display: flex;
     flex-direction: column;
     gap: var(--_space-md);
-    padding: var(--_space-md);
+  }
+  /*
+   * In a long process, a page of steps out of view is neither styled nor
+   * laid out, so showing more costs the same at its end as at its start.
+   * Its paint is clipped to its box: the padding keeps room for focus rings.
+   */
+  .paged > .process-page {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 2000px;
+    padding: 4px;
+    margin: -4px;
   }
   .report {
     display: flex;

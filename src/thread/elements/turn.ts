@@ -1,6 +1,6 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerBlock } from '../../components/block/block.js';
 import { prepareValidator } from '../../components/block/prepare.js';
@@ -25,9 +25,6 @@ export type DataRenderer = (part: {
   id?: string;
   data: unknown;
 }) => Element | undefined | null;
-
-/** Items of "View process" rendered per frame once it is open. */
-const PROCESS_SLICE = 25;
 
 /** The reader-facing text of an inline notice. */
 export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
@@ -120,15 +117,6 @@ export class AgentTurn extends AnswerElement {
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
   @property({ attribute: false }) renderData?: DataRenderer;
 
-  /**
-   * How many of "View process"'s items are rendered: none until the reader
-   * opens it; then a slice more each frame, so a turn of 2,000 steps makes
-   * no long frame. Rendered items stay, and so does what the reader changed
-   * there (a table's order, a chart's view).
-   */
-  @state() private processShown = 0;
-  private processLength = 0;
-
   private blocks = new Map<string, AnswerBlock>();
   private dataElements = new Map<
     string,
@@ -153,15 +141,6 @@ export class AgentTurn extends AnswerElement {
     event.preventDefault();
     // Until the chunk of the list has loaded, the element has no reveal() yet.
     this.renderRoot.querySelector('answer-sources')?.reveal?.(+link.hash.slice('#source-'.length));
-  }
-
-  private processToggled(event: Event) {
-    if ((event.currentTarget as HTMLDetailsElement).open) this.processShown ||= PROCESS_SLICE;
-  }
-
-  protected override updated() {
-    if (this.processShown && this.processShown < this.processLength)
-      requestAnimationFrame(() => (this.processShown += PROCESS_SLICE));
   }
 
   /** The element showing a block of this turn; a `reviewOnly` one sends nothing (its forms cannot be submitted). */
@@ -294,11 +273,6 @@ export class AgentTurn extends AnswerElement {
     const process = visible.filter(
       (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
     );
-    this.processLength = process.length;
-    // The folded steps render only once opened, a slice a frame (`processShown`).
-    const processBody = this.processShown
-      ? this.renderItems(process.slice(0, this.processShown), sources.length, true)
-      : nothing;
     return html`<div class="report" part="report">
         <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(
@@ -310,9 +284,14 @@ export class AgentTurn extends AnswerElement {
       </div>
       ${
         process.length
-          ? html`<details class="process" part="process" @toggle=${this.processToggled}>
+          ? html`<details class="process" part="process">
             <summary>${msg('View process')}</summary>
-            <div class="process-body">${processBody}</div>
+            <div class="process-body">
+              <agent-process
+                .steps=${process}
+                .renderSteps=${(steps: TurnItem[]) => this.renderItems(steps, sources.length, true)}
+              ></agent-process>
+            </div>
           </details>`
           : nothing
       }

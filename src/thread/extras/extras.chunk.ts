@@ -2,16 +2,20 @@ import { define } from '../../base/define.js';
 import '../markdown/define.js';
 import { AnswerApproval } from './approval.js';
 import { AnswerFiles } from './files.js';
+import { AgentProcess } from './process.js';
 import { AnswerSources } from './sources.js';
 
 /*
  * The elements of a turn's content besides blocks: its markdown text
- * (`<answer-markdown>`), and what an AI SDK stream carries besides text and
- * blocks: sources, files and tool approvals. A chunk of its own, which a
+ * (`<answer-markdown>`), what an AI SDK stream carries besides text and
+ * blocks (sources, files and tool approvals), and the steps folded under
+ * "View process" (which only a finished turn has, so never before this
+ * chunk is in). A chunk of its own, which a
  * thread loads when the page is idle, or at once when it has messages to
  * show (`load.ts`), so a thread page paints before any of it is loaded.
  */
 define('answer-sources', AnswerSources);
 define('answer-files', AnswerFiles);
 define('answer-approval', AnswerApproval);
-export { AnswerApproval, AnswerFiles, AnswerSources };
+define('agent-process', AgentProcess);
+export { AgentProcess, AnswerApproval, AnswerFiles, AnswerSources };
