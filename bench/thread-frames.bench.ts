@@ -90,7 +90,8 @@ async function thread() {
   document.body.replaceChildren();
   const el = document.createElement('agent-thread');
   el.noComposer = true;
-  el.style.cssText = 'display: block; width: 720px; height: 900px';
+  // Its own display (a flex column) left as it is: its messages scroll in it, and it follows the end.
+  el.style.cssText = 'width: 720px; height: 900px';
   document.body.append(el);
   await el.updateComplete;
   return el;
