@@ -14,20 +14,24 @@ const PROCESS_SLICE = 25;
 /**
  * @tag agent-process
  * @summary The steps folded under a turn's "View process" (the
- * `<details>` it is in): none until it opens, then a page more each frame, so opening a turn of 2,000 steps makes
- * no long frame. Rendered steps stay, and so does what the reader changed
- * there (a table's order, a chart's view). It renders in the turn's own
- * shadow root (no shadow root of its own), styled by the turn, and each
- * step is the turn's to render (`renderSteps`).
+ * `<details>` it is in): none until it opens, then a page more each frame,
+ * so opening a turn of 2,000 steps makes no long frame. Rendered steps
+ * stay, and so does what the reader changed there (a table's order, a
+ * chart's view). It renders in the turn's own shadow root (no shadow root
+ * of its own), styled by the turn, and each step is the turn's to render
+ * (`renderSteps`).
  */
 export class AgentProcess extends LitElement {
-  /** The steps, in order: a new array each time the turn renders (its steps may have changed), and the pages shown then render again too. */
+  /**
+   * The steps, in order: a new array each time the turn renders (its steps
+   * may have changed), and the pages shown then render again too.
+   */
   @property({ attribute: false }) steps: readonly TurnItem[] = [];
 
   /** Renders some of the steps, as the turn renders them. */
   @property({ attribute: false }) renderSteps?: (steps: TurnItem[]) => unknown;
 
-  /** Opened: its `<details>`. */
+  /** The `<details>` it is in: its steps render once that is open. */
   private details?: HTMLDetailsElement | null;
   @state() private shown = 0;
   private frame = 0;
