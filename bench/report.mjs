@@ -510,7 +510,7 @@ function size(r) {
         ],
         [
           'turn',
-          'turn content chunk (markdown, sources, files, tool approval), loaded when the page is idle, or at once by a thread with a `thread-id`; a thread shows no message before it',
+          'turn content chunk (markdown, sources, files, tool approval, "View process"), loaded when the page is idle, or at once by a thread with a `thread-id`; a thread shows no message before it',
         ],
         [
           'streaming',
