@@ -1,6 +1,6 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 
-export type Transaction<Mode extends IDBTransactionMode> = IDBPTransaction<
+type Transaction<Mode extends IDBTransactionMode> = IDBPTransaction<
   unknown,
   ['threads', 'messages'],
   Mode

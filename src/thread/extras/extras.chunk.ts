@@ -9,10 +9,11 @@ import { AnswerSources } from './sources.js';
  * The elements of a turn's content besides blocks: its markdown text
  * (`<answer-markdown>`), what an AI SDK stream carries besides text and
  * blocks (sources, files and tool approvals), and the steps folded under
- * "View process" (which only a finished turn has, so never before this
- * chunk is in). A chunk of its own, which a
- * thread loads when the page is idle, or at once when it has messages to
- * show (`load.ts`), so a thread page paints before any of it is loaded.
+ * "View process" (`<agent-process>`; rendered before the chunk is in, it
+ * upgrades when it comes, as the report's markdown does). A chunk of its
+ * own, which a thread loads when the page is idle, or at once when it has
+ * messages to show (`load-extras.ts`), so a thread page paints before any
+ * of it is loaded.
  */
 define('answer-sources', AnswerSources);
 define('answer-files', AnswerFiles);

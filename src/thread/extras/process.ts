@@ -49,7 +49,7 @@ export class AgentProcess extends LitElement {
   }
 
   protected override updated() {
-    if (this.shown < this.steps.length && this.shown && !this.frame)
+    if (this.shown && this.shown < this.steps.length && !this.frame)
       this.frame = requestAnimationFrame(() => {
         this.frame = 0;
         this.shown += PROCESS_SLICE;
@@ -72,10 +72,10 @@ export class AgentProcess extends LitElement {
   }
 
   override render() {
-    const shown = Math.min(this.shown, this.steps.length);
+    // `shown` is a whole number of pages: the last one ends where the steps do.
     const pages: TurnItem[][] = [];
-    for (let at = 0; at < shown; at += PROCESS_SLICE)
-      pages.push(this.steps.slice(at, Math.min(at + PROCESS_SLICE, shown)));
+    for (let at = 0; at < Math.min(this.shown, this.steps.length); at += PROCESS_SLICE)
+      pages.push(this.steps.slice(at, at + PROCESS_SLICE));
     return repeat(
       pages,
       (page) => page[0]!.key,

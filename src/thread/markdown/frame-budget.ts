@@ -9,10 +9,11 @@
  */
 
 /**
- * Characters of markdown source per frame: a few milliseconds of parsing, DOM and layout for
- * the densest text (a link or an emphasis every few words), so a frame stays under 50 ms on a
- * slow, busy machine (twice this made frames of 50-60 ms there) while a page still renders
- * about half a megabyte a second, far more than a model writes.
+ * Characters of markdown source per frame: 8-14 ms of script for the densest text (a link or an
+ * emphasis every few words), while a page still renders about half a megabyte a second, far more
+ * than a model writes. Twice this made frames of 50-60 ms on a busy machine; half of it did not
+ * make a 2 MB answer with no line breaks, followed in view, free of frames over 50 ms (its
+ * layout and paint, not this, are most of such a frame: see BENCHMARKS.md).
  */
 export const FRAME_CHARS = 8_192;
 /**
