@@ -2,7 +2,7 @@
  * Restore benchmark. Threads of 200 and 2,000 turns (a question, then an
  * answer with markdown, a tool step and two blocks) are saved in IndexedDB.
  * Measured: from a new <agent-thread thread-id> connecting to its last turn
- * painted; the cost of saving one more turn at 2, 200 and 2,000 turns; the
+ * painted, and to every message read (`restored`); the cost of saving one more turn at 2, 200 and 2,000 turns; the
  * page's memory with each restored thread on it
  * (`performance.measureUserAgentSpecificMemory`, after a garbage collection);
  * the frames while the 2,000-turn thread is scrolled back to its start;
@@ -100,33 +100,57 @@ for (let i = 0; i < 2_000; i++) {
   await store.put('bench-2000', i * 2 + 1, serializeMessage(answer));
 }
 
-/** Restores a thread of `turns` turns; resolves with the time to its last turn painted, and the element (still on the page). */
-async function restoreThread(turns: number): Promise<{ painted: number; el: AgentThread }> {
+/** Resolves with `el`'s turn element for the answer `id` once it is on the page. */
+function turnShown(
+  el: AgentThread,
+  id: string,
+): Promise<HTMLElement & { updateComplete: Promise<unknown> }> {
+  type Turn = HTMLElement & { updateComplete: Promise<unknown>; turn?: { id: string } };
+  const find = () =>
+    [...el.shadowRoot!.querySelectorAll<Turn>('agent-turn')].find((turn) => turn.turn?.id === id);
+  return new Promise((resolve) => {
+    const found = find();
+    if (found) return resolve(found);
+    const observer = new MutationObserver(() => {
+      const turn = find();
+      if (!turn) return;
+      observer.disconnect();
+      resolve(turn);
+    });
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * Restores a thread of `turns` turns; resolves with the time to its last
+ * turn painted, the time until every message was read (`restored`), and the
+ * element (still on the page).
+ */
+async function restoreThread(
+  turns: number,
+): Promise<{ painted: number; allRead: number; el: AgentThread }> {
   await frame();
   const el = document.createElement('agent-thread') as AgentThread;
   el.threadId = `bench-${turns}`;
   el.noComposer = true;
   const start = performance.now();
   document.body.append(el);
-  await el.restored;
-  await el.updateComplete;
-  const shown = el.shadowRoot!.querySelectorAll('agent-turn');
-  const last = shown[shown.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
+  const last = await turnShown(el, `a${turns - 1}`);
   await last.updateComplete;
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const painted = performance.now() - start;
-  if (
-    el.messages.length !== turns * 2 ||
-    (last as unknown as { turn: { id: string } }).turn.id !== `a${turns - 1}`
-  )
+  await el.restored;
+  const allRead = performance.now() - start;
+  if (el.messages.length !== turns * 2)
     throw new Error(`thread not restored (${el.messages.length} messages)`);
-  return { painted, el };
+  return { painted, allRead, el };
 }
 
-async function restore(turns = 200): Promise<number> {
-  const { painted, el } = await restoreThread(turns);
-  el.remove();
-  return painted;
+async function restore(turns: number, allRead: number[]): Promise<number> {
+  const restored = await restoreThread(turns);
+  restored.el.remove();
+  allRead.push(restored.allRead);
+  return restored.painted;
 }
 
 /**
@@ -189,12 +213,14 @@ async function saveCost(threadId: string, from: number): Promise<number[]> {
   return samples;
 }
 
-await restore();
+await restore(200, []);
 const restores: number[] = [];
-for (let i = 0; i < 7; i++) restores.push(await restore());
-await restore(2_000);
+const allRead: number[] = [];
+for (let i = 0; i < 7; i++) restores.push(await restore(200, allRead));
+await restore(2_000, []);
 const restores2000: number[] = [];
-for (let i = 0; i < 7; i++) restores2000.push(await restore(2_000));
+const allRead2000: number[] = [];
+for (let i = 0; i < 7; i++) restores2000.push(await restore(2_000, allRead2000));
 
 // Memory: the empty page, then with the 200-turn thread on it, then with the 2,000-turn thread instead.
 const empty = await memory();
@@ -215,6 +241,8 @@ const at2000 = summarize(await saveCost('bench-2000', 4_000));
 publish({
   restore: summarize(restores),
   restore2000: summarize(restores2000),
+  allRead: summarize(allRead),
+  allRead2000: summarize(allRead2000),
   saveAt2: at2,
   saveAt200: at200,
   saveAt2000: at2000,

@@ -11,7 +11,7 @@ export { type StoreOptions } from './indexeddb-store.js';
 export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export { StoreError } from './errors.js';
 export { DB_VERSION } from './schema.js';
-export { type ThreadStore } from './thread-store.js';
+export { type ThreadStore, type LoadedMessages } from './thread-store.js';
 export { serializeThread, serializeMessage } from './serialize.js';
 export { deserializeThread, deserializeMessage } from './restore.js';
 export {

@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { StoreError } from './errors.js';
 import { upgrade } from './migrations.js';
 import { pageTransactions } from './transactions.js';
@@ -12,7 +12,7 @@ import {
   sizeOf,
   type Sized,
 } from './thread-cap.js';
-import type { ThreadStore } from './thread-store.js';
+import type { LoadedMessages, ThreadStore } from './thread-store.js';
 
 /*
  * The store a page gets when it passes none: IndexedDB, one record per
@@ -45,6 +45,9 @@ export interface StoreOptions {
   /** Called when the store stops working (quota, lost connection); the thread then keeps going in memory. */
   onFailure?: (error: StoreError) => void;
 }
+
+/** Records read per request when a thread loads. */
+const LOAD_PAGE = 500;
 
 /** Milliseconds between two prunes after saves to one thread (a minute): pruning reads every thread's size. */
 const PRUNE_INTERVAL = 60_000;
@@ -138,26 +141,54 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
     });
   }
 
+  /** Reads records in one transaction; those from a newer version, or damaged, stay in the database untouched. */
+  async function read(
+    work: (
+      messages: IDBPObjectStore<unknown, ['threads', 'messages'], 'messages'>,
+    ) => Promise<MessageRecord[]>,
+  ): Promise<LoadedMessages> {
+    if (failed) throw failed;
+    let records: MessageRecord[];
+    try {
+      records = await inTransaction('readonly', (tx) => work(tx.objectStore('messages')));
+    } catch (error) {
+      return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
+    }
+    const readable = records.filter(isReadable);
+    return {
+      messages: readable.map((record) => ({ position: record.position, message: record.message })),
+      skipped: records.length - readable.length,
+    };
+  }
+
   return {
-    async load(threadId) {
-      if (failed) throw failed;
-      let records: MessageRecord[];
-      try {
-        records = (await inTransaction('readonly', (tx) =>
-          tx.objectStore('messages').getAll(threadRange(threadId)),
+    load(threadId, range = {}) {
+      // In requests of LOAD_PAGE records: each request's records are copied into the page in
+      // one task, so a long thread comes in over several short tasks.
+      return read(async (messages) => {
+        const end = [threadId, range.before ?? Infinity];
+        const records: MessageRecord[] = [];
+        for (let from = -Infinity, after = false; ; after = true) {
+          const page = (await messages.getAll(
+            IDBKeyRange.bound([threadId, from], end, after, range.before !== undefined),
+            LOAD_PAGE,
+          )) as MessageRecord[];
+          records.push(...page);
+          if (page.length < LOAD_PAGE) return records;
+          from = page[page.length - 1]!.position;
+        }
+      });
+    },
+    loadLast(threadId, count) {
+      return read(async (messages) => {
+        const last = await messages.openKeyCursor(threadRange(threadId), 'prev');
+        if (!last) return [];
+        const first = count > 1 ? await last.advance(count - 1) : last;
+        const from = first ? first.key : [threadId, -Infinity];
+        return (await messages.getAll(
+          IDBKeyRange.bound(from, [threadId, Infinity]),
         )) as MessageRecord[];
-      } catch (error) {
-        return fail(new StoreError('read', `reading saved conversations failed: ${String(error)}`));
-      }
-      // Records from a newer version, or damaged ones, stay in the database untouched.
-      const readable = records.filter(isReadable);
-      return {
-        messages: readable.map((record) => ({
-          position: record.position,
-          message: record.message,
-        })),
-        skipped: records.length - readable.length,
-      };
+      });
     },
     put(threadId, position, message) {
       return save(threadId, position, message).then(() => undefined);

@@ -45,15 +45,22 @@ export function memoryStore(options: MemoryStoreOptions = {}): ThreadStore {
     saved.bytes = bytes;
     saved.next = Math.max(saved.next, position + 1);
   };
+  const sorted = (threadId: string) =>
+    [...(threads.get(threadId)?.messages.values() ?? [])].sort((a, b) => a.position - b.position);
+  const copies = (records: Sized[]) => ({
+    messages: records.map(({ position, message }) => ({
+      position,
+      message: structuredClone(message),
+    })),
+    skipped: 0,
+  });
   return {
-    async load(threadId) {
-      const saved = threads.get(threadId)?.messages ?? new Map<number, Sized>();
-      return {
-        messages: [...saved.values()]
-          .sort((a, b) => a.position - b.position)
-          .map(({ position, message }) => ({ position, message: structuredClone(message) })),
-        skipped: 0,
-      };
+    async load(threadId, range = {}) {
+      const before = range.before ?? Infinity;
+      return copies(sorted(threadId).filter((record) => record.position < before));
+    },
+    async loadLast(threadId, count) {
+      return copies(sorted(threadId).slice(-count));
     },
     async put(threadId, position, message) {
       put(threadId, position, message);

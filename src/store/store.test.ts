@@ -71,6 +71,25 @@ const tick = async () => {
   await waitUntil(() => Date.now() > saved, 'the clock did not move on', { interval: 1 });
 };
 
+/**
+ * A thread of 600 records with gaps in its positions (0, 2, 4, …), another
+ * thread beside it: what a long thread that shows its end first reads.
+ */
+async function readsTheEndFirst(store: ThreadStore) {
+  for (let i = 0; i < 600; i++) await store.put('long', i * 2, userMessage(`m${i}`));
+  await store.put('other', 0, userMessage('other thread'));
+  const ids = (loaded: Awaited<ReturnType<ThreadStore['load']>>) =>
+    loaded.messages.map((m) => (m.message as { id: string }).id);
+  const last = await store.loadLast!('long', 40);
+  expect(ids(last)).to.deep.equal(Array.from({ length: 40 }, (_, i) => `u-m${560 + i}`));
+  expect(last.messages[0]!.position).to.equal(1120);
+  const before = await store.load('long', { before: 1120 });
+  expect(ids(before)).to.deep.equal(Array.from({ length: 560 }, (_, i) => `u-m${i}`));
+  expect(ids(await store.load('long'))).to.have.length(600);
+  expect(ids(await store.loadLast!('other', 40))).to.deep.equal(['u-other thread']);
+  expect((await store.loadLast!('none', 40)).messages).to.deep.equal([]);
+}
+
 describe('IndexedDB thread store', () => {
   it('saves messages by position and loads them back, per thread', async () => {
     const store = await openThreadStore({ name: name() });
@@ -88,6 +107,12 @@ describe('IndexedDB thread store', () => {
     await store.clear('a');
     expect((await store.load('a')).messages).to.deep.equal([]);
     expect((await store.load('b')).messages).to.have.length(1);
+    store.close();
+  });
+
+  it("reads a thread's last records alone, and the rest before them, in order", async () => {
+    const store = await openThreadStore({ name: name() });
+    await readsTheEndFirst(store);
     store.close();
   });
 
@@ -358,6 +383,10 @@ describe('IndexedDB thread store', () => {
 });
 
 describe('memory thread store', () => {
+  it("reads a thread's last records alone, and the rest before them, in order", async () => {
+    await readsTheEndFirst(memoryStore());
+  });
+
   it('appends after the last position of each thread', async () => {
     const store = memoryStore();
     await store.put('t', 2, userMessage('two'));

@@ -43,8 +43,11 @@ export interface ThreadContext {
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more: a question that waited may go, a switch that waited may happen. */
   streamEnded(): void;
-  /** The messages changed wholesale (loaded, cleared, synced); `unreadable` counts records not shown. */
-  reloaded(unreadable?: number): void;
+  /**
+   * The messages changed wholesale (loaded, cleared, synced); `unreadable` counts records not
+   * shown. With `earlier`, the messages shown stay and that many were read in before them.
+   */
+  reloaded(unreadable?: number, earlier?: number): void;
   /** Saving or loading failed; the thread goes on in memory. */
   storageFailed(error: StoreError): void;
   /** A switch is done: the saved messages of `threadId` are shown (or could not be read). */

@@ -104,6 +104,13 @@ export class FollowController implements ReactiveController {
     this.following = true;
   }
 
+  /** `count` messages came in before those on screen (the rest of a thread that showed its end first): what is shown stays. */
+  arrivedBefore(count: number) {
+    this.shownFrom += count;
+    this.shownTo += count;
+    this.counted += count;
+  }
+
   /** "Show earlier messages", while earlier messages are not rendered. */
   earlierButton() {
     if (this.shownFrom === 0) return nothing;

@@ -157,13 +157,14 @@ export class AgentThread extends AnswerElement {
         this.requests.sendQueued();
         void this.persistence.idle();
       },
-      reloaded: (unreadable = 0) => {
+      reloaded: (unreadable = 0, earlier) => {
         this.restoreNotice = unreadable
           ? msg(
               'Some saved messages could not be shown: they are damaged or were saved by a newer version.',
             )
           : '';
-        this.follow.reset(this.state.messages.length);
+        if (earlier === undefined) this.follow.reset(this.state.messages.length);
+        else this.follow.arrivedBefore(earlier);
         this.requestUpdate();
       },
       storageFailed: (error) => {

@@ -17,7 +17,7 @@ export const loadStore = loadOnce(() =>
   Promise.all([import('../../store/index.js'), import('./merge-saved.chunk.js')]).then(
     ([store, merge]) => ({
       ...store,
-      mergeSaved: merge.mergeSaved,
+      readSaved: merge.readSaved,
     }),
   ),
 );

@@ -1,4 +1,58 @@
 import type { ThreadMessage } from '../../conversation/index.js';
+import type { LoadedMessages, ThreadStore } from '../../store/thread-store.js';
+
+type Records = LoadedMessages['messages'];
+type Deserialize = (saved: unknown) => ThreadMessage | undefined;
+
+/** What the page does with what it read. */
+export interface ReadingPage extends ShownMessages {
+  /** The messages on screen. */
+  messages(): readonly ThreadMessage[];
+  /** Shows `merged`; with `earlier`, the messages on screen stay and that many came in before them. */
+  show(merged: ReturnType<typeof mergeSaved>, unreadable: number, earlier?: number): void;
+}
+
+/**
+ * Reads the saved records of `threadId` and shows them on `page` with what
+ * it has, while `current()` says they are still wanted. With `endFirst`,
+ * from a store that can read its end alone, that many last records are
+ * shown first, then all of them, those read first coming back as the same
+ * messages, so what is on screen stays and does not render again.
+ */
+export async function readSaved(
+  store: ThreadStore,
+  threadId: string,
+  endFirst: number,
+  current: () => boolean,
+  deserializeMessage: Deserialize,
+  page: ReadingPage,
+): Promise<void> {
+  const read = new WeakMap<object, ThreadMessage | undefined>();
+  const isRecord = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null;
+  const deserialize = (raw: unknown) =>
+    isRecord(raw) && read.has(raw) ? read.get(raw) : deserializeMessage(raw);
+  const show = (records: Records, unreadable: number, after = false) => {
+    const shown = page.messages();
+    const merged = mergeSaved(records, shown, deserialize, page);
+    const earlier = after && shown[0] ? merged.messages.indexOf(shown[0]) : -1;
+    page.show(merged, unreadable + merged.unreadable, earlier < 0 ? undefined : earlier);
+  };
+  let last: LoadedMessages | undefined;
+  if (endFirst && store.loadLast) {
+    last = await store.loadLast(threadId, endFirst);
+    if (!current()) return;
+    for (const record of last.messages)
+      if (isRecord(record.message)) read.set(record.message, deserializeMessage(record.message));
+    show(last.messages, last.skipped);
+    if (last.messages.length + last.skipped < endFirst) return;
+  }
+  const before = last?.messages[0]?.position;
+  const saved = await store.load(threadId, before === undefined ? {} : { before });
+  if (!current()) return;
+  if (!last || before === undefined) return show(saved.messages, saved.skipped);
+  const earlier = saved.messages.filter((record) => record.position < before);
+  show([...earlier, ...last.messages], saved.skipped + last.skipped, true);
+}
 
 /** What the page knows of the messages it shows. */
 export interface ShownMessages {

@@ -3,7 +3,7 @@ import { openDB } from 'idb';
 import { investigationBlock, revenueBlock } from '../../test-support/blocks.js';
 import { $, $$ } from '../../test-support/dom.js';
 import { outline, settle } from '../../test-support/settle.js';
-import { memoryStore, type ThreadStore } from '../../store/index.js';
+import { memoryStore, openThreadStore, type ThreadStore } from '../../store/index.js';
 import '../define.js';
 import { HISTORY_STEP } from '../controllers/follow-controller.js';
 import type { AgentThread } from '../elements/thread.js';
@@ -198,6 +198,77 @@ describe('thread persistence', () => {
     }
     expect($$(el, '.messages > .entry')).to.have.length(60);
     expect(reader.queryButton('Show earlier messages')).to.equal(undefined);
+  });
+
+  it('shows the end of a long saved thread before the rest is read; the rest comes in around it', async () => {
+    const id = uid('end-first');
+    const saved = await openThreadStore({ name: uid('end-first-db') });
+    for (let i = 0; i < 60; i++) {
+      await saved.put(id, i * 2, { role: 'user', id: `u${i}`, text: `Question ${i}` });
+      await saved.put(id, i * 2 + 1, {
+        role: 'assistant',
+        id: `a${i}`,
+        status: 'complete',
+        items: [{ kind: 'text', key: 't', text: `Answer ${i}` }],
+      });
+    }
+    // The rest of the thread is read only when the test lets it.
+    let readRest!: () => void;
+    const rest = new Promise<void>((resolve) => (readRest = resolve));
+    const store: ThreadStore = {
+      ...saved,
+      load: (threadId, range) => rest.then(() => saved.load(threadId, range)),
+    };
+    const el = await fixture<AgentThread>(
+      html`<agent-thread thread-id=${id} .store=${store}></agent-thread>`,
+    );
+    await waitUntil(() => outline(el).includes('Answer 59'), 'the end was not shown first');
+    expect(el.messages).to.have.length(40);
+    expect($$(el, '.messages > .entry')).to.have.length(20);
+    const lastTurn = $$(el, 'agent-turn').at(-1);
+    // A question asked meanwhile goes after the whole thread, on screen and in storage.
+    await talk(el, 'And now?', turn('Now it is fine.'));
+    readRest();
+    await el.restored;
+    await settle(el);
+    expect(el.messages.map((m) => m.id).slice(0, 3)).to.deep.equal(['u0', 'a0', 'u1']);
+    expect(el.messages).to.have.length(122);
+    expect(el.messages.at(-2)).to.include({ role: 'user', text: 'And now?' });
+    // What was on screen stayed: the same elements, the window where it was.
+    expect($$(el, 'agent-turn').at(-2)).to.equal(lastTurn);
+    expect(outline(el)).to.include('Answer 50').and.not.include('Answer 49');
+    const reader = harness(el);
+    await reader.showEarlier();
+    expect(outline(el)).to.include('Answer 49');
+    await el.saved();
+    el.remove();
+    const again = await thread(id, saved);
+    expect(again.messages.map((m) => m.id)).to.deep.equal(el.messages.map((m) => m.id));
+    saved.close();
+  });
+
+  it('"New conversation" while the rest of a long thread is read keeps it cleared', async () => {
+    const id = uid('end-first-clear');
+    const saved = memoryStore();
+    for (let i = 0; i < 60; i++)
+      await saved.put(id, i, { role: 'user', id: `u${i}`, text: `Question ${i}` });
+    let readRest!: () => void;
+    const rest = new Promise<void>((resolve) => (readRest = resolve));
+    const store: ThreadStore = {
+      ...saved,
+      load: (threadId, range) => rest.then(() => saved.load(threadId, range)),
+    };
+    const el = await fixture<AgentThread>(
+      html`<agent-thread thread-id=${id} .store=${store}></agent-thread>`,
+    );
+    await waitUntil(() => outline(el).includes('Question 59'), 'the end was not shown first');
+    const cleared = el.newConversation();
+    readRest();
+    await cleared;
+    await el.restored;
+    await settle(el);
+    expect(el.messages).to.deep.equal([]);
+    expect((await saved.load(id)).messages).to.deep.equal([]);
   });
 
   it('shows a turn completed in another page of the same origin without a reload', async () => {

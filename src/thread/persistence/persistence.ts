@@ -4,7 +4,14 @@ import { loadStore, openSharedStore } from './load-store.js';
 import type { ThreadMessage } from '../../conversation/index.js';
 import { StoreError } from '../../store/errors.js';
 import type { ThreadStore } from '../../store/index.js';
+import { HISTORY_PAGE } from '../controllers/follow-controller.js';
 import { ThreadSync } from '../../store/sync.js';
+
+/**
+ * Records a long thread reads first when it is switched to: the messages on
+ * screen at first and the step above them. The rest is read after.
+ */
+const LAST_FIRST = 2 * HISTORY_PAGE;
 
 /** How often a streaming turn is saved, at most. */
 export const CHECKPOINT_INTERVAL = 250;
@@ -40,6 +47,8 @@ export class ThreadPersistence implements ReactiveController {
   private loading?: Promise<void>;
   private sync?: ThreadSync;
   private writing = new Set<Promise<void>>();
+  /** Counts the times the messages were replaced wholesale (a switch, a clear). */
+  private generation = 0;
 
   constructor(private readonly host: ThreadContext) {
     host.host.addController(this);
@@ -69,7 +78,7 @@ export class ThreadPersistence implements ReactiveController {
     // The previous thread leaves the screen at once; messages sent while the
     // saved ones load are kept and go after them.
     this.reset([]);
-    this.loading = (threadId ? this.load(threadId) : Promise.resolve()).then(() => {
+    this.loading = (threadId ? this.load(threadId, true) : Promise.resolve()).then(() => {
       if (this.threadId === threadId) this.host.switched(threadId);
     });
     return this.loading;
@@ -255,35 +264,51 @@ export class ThreadPersistence implements ReactiveController {
     );
   }
 
-  private async load(threadId: string) {
-    let records: { position: number; message: unknown }[] = [];
-    let unreadable = 0;
+  /**
+   * Reads the thread's saved records and shows them with what this page has; a thread
+   * switched to, with nothing on screen yet, shows its end first (see `readSaved`).
+   */
+  private async load(threadId: string, endFirst = false) {
     // Writes under way land first: a thread the reader left while its answer was being
     // written, and came back to, is read with that answer.
     await this.queue;
+    const generation = this.generation;
     try {
-      ({ messages: records, skipped: unreadable } = await (await this.open()).load(threadId));
+      const [store, { readSaved, deserializeMessage }] = await Promise.all([
+        this.open(),
+        loadStore(),
+      ]);
+      await readSaved(
+        store,
+        threadId,
+        endFirst ? LAST_FIRST : 0,
+        () => threadId === this.threadId && generation === this.generation,
+        deserializeMessage,
+        {
+          positionOf: (message) => this.positionOf(message),
+          isLive: (message) => this.isLive(message),
+          messages: () => this.host.state.messages,
+          show: (merged, unreadable, earlier) => {
+            for (const [message, position] of merged.positions)
+              this.positions.set(message, position);
+            // Unreadable records keep their positions: new messages go after them.
+            this.nextPosition = Math.max(this.nextPosition, merged.next);
+            this.host.state.messages = merged.messages;
+            this.host.reloaded(unreadable, earlier);
+          },
+        },
+      );
     } catch (error) {
       this.failure(error);
-      return;
     }
-    const { deserializeMessage, mergeSaved } = await loadStore();
-    if (threadId !== this.threadId) return;
-    const merged = mergeSaved(records, this.host.state.messages, deserializeMessage, {
-      positionOf: (message) => this.positionOf(message),
-      isLive: (message) => this.isLive(message),
-    });
-    for (const [message, position] of merged.positions) this.positions.set(message, position);
-    // Unreadable records keep their positions: new messages go after them.
-    this.nextPosition = Math.max(this.nextPosition, merged.next);
-    this.host.state.messages = merged.messages;
-    this.host.reloaded(unreadable + merged.unreadable);
   }
 
   private reset(messages: ThreadMessage[]) {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty.clear();
+    // A load under way for what was on screen must not bring it back.
+    this.generation++;
     // Positions only go on (a thread's may have gaps): a write still under way for the thread
     // left, with a store that cannot append, takes the next one, never one of another thread's.
     this.host.state.messages = messages;
