@@ -29,6 +29,20 @@ async function thread(
   return el;
 }
 
+/** A thread showing `threadId` from `saved`, which reads only the thread's end until `readRest()`. */
+async function showHoldingTheRest(threadId: string, saved: ThreadStore) {
+  let readRest!: () => void;
+  const rest = new Promise<void>((resolve) => (readRest = resolve));
+  const store: ThreadStore = {
+    ...saved,
+    load: (id, range) => rest.then(() => saved.load(id, range)),
+  };
+  const el = await fixture<AgentThread>(
+    html`<agent-thread thread-id=${threadId} .store=${store}></agent-thread>`,
+  );
+  return { el, readRest };
+}
+
 async function talk(el: AgentThread, question: string, parts: Part[]) {
   el.addEventListener('answer-send', (event) => event.preventDefault(), { once: true });
   await el.send(question);
@@ -212,16 +226,7 @@ describe('thread persistence', () => {
         items: [{ kind: 'text', key: 't', text: `Answer ${i}` }],
       });
     }
-    // The rest of the thread is read only when the test lets it.
-    let readRest!: () => void;
-    const rest = new Promise<void>((resolve) => (readRest = resolve));
-    const store: ThreadStore = {
-      ...saved,
-      load: (threadId, range) => rest.then(() => saved.load(threadId, range)),
-    };
-    const el = await fixture<AgentThread>(
-      html`<agent-thread thread-id=${id} .store=${store}></agent-thread>`,
-    );
+    const { el, readRest } = await showHoldingTheRest(id, saved);
     await waitUntil(() => outline(el).includes('Answer 59'), 'the end was not shown first');
     expect(el.messages).to.have.length(40);
     expect($$(el, '.messages > .entry')).to.have.length(20);
@@ -252,15 +257,7 @@ describe('thread persistence', () => {
     const saved = memoryStore();
     for (let i = 0; i < 60; i++)
       await saved.put(id, i, { role: 'user', id: `u${i}`, text: `Question ${i}` });
-    let readRest!: () => void;
-    const rest = new Promise<void>((resolve) => (readRest = resolve));
-    const store: ThreadStore = {
-      ...saved,
-      load: (threadId, range) => rest.then(() => saved.load(threadId, range)),
-    };
-    const el = await fixture<AgentThread>(
-      html`<agent-thread thread-id=${id} .store=${store}></agent-thread>`,
-    );
+    const { el, readRest } = await showHoldingTheRest(id, saved);
     await waitUntil(() => outline(el).includes('Question 59'), 'the end was not shown first');
     const cleared = el.newConversation();
     readRest();
