@@ -163,6 +163,20 @@ describe('answer-chart', () => {
     },
   );
 
+  it('lets go of its drawing and its pixels once it leaves the page, and draws again when back', async () => {
+    const el = await chart();
+    const canvas = $<HTMLCanvasElement>(el, 'canvas');
+    const drawn = [canvas.width, canvas.height];
+    expect(Math.min(...drawn)).to.be.greaterThan(0);
+    const parent = el.parentElement!;
+    el.remove();
+    await waitUntil(() => !el.chartInstance, 'the chart was not let go', { timeout: 5000 });
+    expect([canvas.width, canvas.height]).to.deep.equal([0, 0]);
+    parent.append(el);
+    await waitUntil(() => el.chartInstance, 'the chart was not drawn again', { timeout: 5000 });
+    expect([canvas.width, canvas.height]).to.deep.equal(drawn);
+  });
+
   it('updates data on the existing instance', async () => {
     const el = await chart();
     const instance = el.chartInstance;

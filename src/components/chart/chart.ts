@@ -82,6 +82,11 @@ export class AnswerChart extends AnswerElement {
     destroy: () => {
       this.chart?.destroy();
       this.chart = undefined;
+      // The canvas's pixels are memory outside the JS heap until the element is collected:
+      // a long thread scrolled through lets go of many charts, and their pixels would pile up
+      // and make the collection that frees them a long one.
+      const canvas = this.canvas;
+      if (canvas) canvas.width = canvas.height = 0;
     },
   });
 

@@ -96,19 +96,22 @@ export class FollowController implements ReactiveController {
     this.following = true;
   }
 
-  /** The messages were replaced (loaded, cleared): show the last page, at the bottom. */
-  reset(count: number) {
+  /**
+   * The messages were replaced (loaded, cleared): show the last page, at the bottom. With
+   * `earlier`, that many came in before those on screen (the rest of a thread that showed its
+   * end first): what is shown stays.
+   */
+  reset(count: number, earlier = 0) {
+    if (earlier) {
+      this.shownFrom += earlier;
+      this.shownTo += earlier;
+      this.counted += earlier;
+      return;
+    }
     this.shownFrom = Math.max(0, count - HISTORY_PAGE);
     this.shownTo = count;
     this.counted = count;
     this.following = true;
-  }
-
-  /** `count` messages came in before those on screen (the rest of a thread that showed its end first): what is shown stays. */
-  arrivedBefore(count: number) {
-    this.shownFrom += count;
-    this.shownTo += count;
-    this.counted += count;
   }
 
   /** "Show earlier messages", while earlier messages are not rendered. */

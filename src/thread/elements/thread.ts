@@ -163,8 +163,7 @@ export class AgentThread extends AnswerElement {
               'Some saved messages could not be shown: they are damaged or were saved by a newer version.',
             )
           : '';
-        if (earlier === undefined) this.follow.reset(this.state.messages.length);
-        else this.follow.arrivedBefore(earlier);
+        this.follow.reset(this.state.messages.length, earlier);
         this.requestUpdate();
       },
       storageFailed: (error) => {
