@@ -354,16 +354,8 @@ function restore(r) {
     [
       ['restore 200 turns, last turn painted', range(x.restore), num(x.restore.runs)],
       ['restore 2,000 turns, last turn painted', range(x.restore2000), num(x.restore2000.runs)],
-      ...(x.allRead
-        ? [
-            ['restore 200 turns, every message read', range(x.allRead), num(x.allRead.runs)],
-            [
-              'restore 2,000 turns, every message read',
-              range(x.allRead2000),
-              num(x.allRead2000.runs),
-            ],
-          ]
-        : []),
+      ['restore 200 turns, every message read', range(x.allRead), num(x.allRead.runs)],
+      ['restore 2,000 turns, every message read', range(x.allRead2000), num(x.allRead2000.runs)],
       ['save a turn at 2 turns', range(x.saveAt2), num(x.saveAt2.runs)],
       ['save a turn at 200 turns', range(x.saveAt200), num(x.saveAt200.runs)],
       ['save a turn at 2,000 turns', range(x.saveAt2000), num(x.saveAt2000.runs)],

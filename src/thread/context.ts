@@ -45,7 +45,7 @@ export interface ThreadContext {
   streamEnded(): void;
   /**
    * The messages changed wholesale (loaded, cleared, synced); `unreadable` counts records not
-   * shown. With `earlier`, the messages shown stay and that many were read in before them.
+   * shown. With `earlier` (not 0), the messages shown stay and that many were read in before them.
    */
   reloaded(unreadable?: number, earlier?: number): void;
   /** Saving or loading failed; the thread goes on in memory. */

@@ -8,16 +8,17 @@ type Deserialize = (saved: unknown) => ThreadMessage | undefined;
 export interface ReadingPage extends ShownMessages {
   /** The messages on screen. */
   messages(): readonly ThreadMessage[];
-  /** Shows `merged`; with `earlier`, the messages on screen stay and that many came in before them. */
-  show(merged: ReturnType<typeof mergeSaved>, unreadable: number, earlier?: number): void;
+  /** Shows `merged`; with `earlier` (not 0), the messages on screen stay and that many came in before them. */
+  show(merged: ReturnType<typeof mergeSaved>, unreadable: number, earlier: number): void;
 }
 
 /**
  * Reads the saved records of `threadId` and shows them on `page` with what
- * it has, while `current()` says they are still wanted. With `endFirst`,
- * from a store that can read its end alone, that many last records are
- * shown first, then all of them, those read first coming back as the same
- * messages, so what is on screen stays and does not render again.
+ * it has, while `current()` says they are still wanted. With nothing on
+ * screen yet and a store that can read a thread's end alone, the last
+ * `endFirst` records are shown first, then all of them, those read first
+ * coming back as the same messages, so what is on screen stays and does not
+ * render again.
  */
 export async function readSaved(
   store: ThreadStore,
@@ -27,22 +28,24 @@ export async function readSaved(
   deserializeMessage: Deserialize,
   page: ReadingPage,
 ): Promise<void> {
+  // A record read twice (the end, then the whole thread) comes back as the same message.
   const read = new WeakMap<object, ThreadMessage | undefined>();
-  const isRecord = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null;
-  const deserialize = (raw: unknown) =>
-    isRecord(raw) && read.has(raw) ? read.get(raw) : deserializeMessage(raw);
+  const deserialize = (raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null) return deserializeMessage(raw);
+    if (!read.has(raw)) read.set(raw, deserializeMessage(raw));
+    return read.get(raw);
+  };
   const show = (records: Records, unreadable: number, after = false) => {
     const shown = page.messages();
     const merged = mergeSaved(records, shown, deserialize, page);
-    const earlier = after && shown[0] ? merged.messages.indexOf(shown[0]) : -1;
-    page.show(merged, unreadable + merged.unreadable, earlier < 0 ? undefined : earlier);
+    // Where the first message on screen went: how many came in before it.
+    const earlier = after ? Math.max(0, merged.messages.indexOf(shown[0]!)) : 0;
+    page.show(merged, unreadable + merged.unreadable, earlier);
   };
   let last: LoadedMessages | undefined;
-  if (endFirst && store.loadLast) {
+  if (!page.messages().length && store.loadLast) {
     last = await store.loadLast(threadId, endFirst);
     if (!current()) return;
-    for (const record of last.messages)
-      if (isRecord(record.message)) read.set(record.message, deserializeMessage(record.message));
     show(last.messages, last.skipped);
     if (last.messages.length + last.skipped < endFirst) return;
   }

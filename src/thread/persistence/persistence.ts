@@ -78,7 +78,7 @@ export class ThreadPersistence implements ReactiveController {
     // The previous thread leaves the screen at once; messages sent while the
     // saved ones load are kept and go after them.
     this.reset([]);
-    this.loading = (threadId ? this.load(threadId, LAST_FIRST) : Promise.resolve()).then(() => {
+    this.loading = (threadId ? this.load(threadId) : Promise.resolve()).then(() => {
       if (this.threadId === threadId) this.host.switched(threadId);
     });
     return this.loading;
@@ -265,10 +265,10 @@ export class ThreadPersistence implements ReactiveController {
   }
 
   /**
-   * Reads the thread's saved records and shows them with what this page has; a thread
-   * switched to, with nothing on screen yet, shows its last `endFirst` first (see `readSaved`).
+   * Reads the thread's saved records and shows them with what this page has; with nothing on
+   * screen yet (a thread switched to), its last LAST_FIRST first (see `readSaved`).
    */
-  private async load(threadId: string, endFirst = 0) {
+  private async load(threadId: string) {
     // Writes under way land first: a thread the reader left while its answer was being
     // written, and came back to, is read with that answer.
     await this.queue;
@@ -281,7 +281,7 @@ export class ThreadPersistence implements ReactiveController {
       await readSaved(
         store,
         threadId,
-        endFirst,
+        LAST_FIRST,
         () => threadId === this.threadId && generation === this.generation,
         deserializeMessage,
         {
