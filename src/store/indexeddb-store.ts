@@ -164,7 +164,7 @@ export async function openIndexedDBStore(options: StoreOptions = {}): Promise<Th
   return {
     load(threadId, range = {}) {
       // In requests of LOAD_PAGE records: each request's records are copied into the page in
-      // one task, so a long thread comes in over several short tasks.
+      // a task of its own, so a long thread comes in over several tasks rather than one.
       return read(async (messages) => {
         const end = [threadId, range.before ?? Infinity];
         const records: MessageRecord[] = [];
