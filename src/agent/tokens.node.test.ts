@@ -8,6 +8,7 @@ import {
   maximalBlock,
   revenueBlock,
 } from '../test-support/blocks.js';
+import { fuzzRuns, fuzzTimeout } from '../test-support/fuzz.js';
 import { answerToolTokens, tokens } from '../test-support/tokens.js';
 
 /*
@@ -36,7 +37,10 @@ for (const { name, module: sdk } of await aiMajors()) {
       return (message!.content as { text: string }[])[0]!.text;
     };
 
-    it('a block’s history text never costs more tokens than its compact JSON', async () => {
+    it('a block’s history text never costs more tokens than its compact JSON', async function () {
+      // 200 generated blocks, each described and counted twice: about 1.5 s on a quiet machine,
+      // past mocha's default 2 s on a busy one.
+      this.timeout(fuzzTimeout(200, 10));
       const blocks = [
         revenueBlock(),
         investigationBlock(),
@@ -53,7 +57,7 @@ for (const { name, module: sdk } of await aiMajors()) {
         fc.asyncProperty(validBlock, async (block) => {
           expect(tokens(await historyText(block))).to.be.at.most(tokens(JSON.stringify(block)));
         }),
-        { numRuns: 200 },
+        { numRuns: fuzzRuns(200) },
       );
     });
 
