@@ -3,10 +3,20 @@
  * page is idle, or on its first use.
  */
 
-/** Runs `work` when the page is next idle (within `timeout` ms at the latest). */
-export function whenIdle(work: () => void, timeout = 2_000): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout });
+/** Runs `work` when the page is next idle (within 2 s at the latest). */
+export function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
   else setTimeout(work, 200);
+}
+
+/**
+ * Starts `load` (a `loadOnce` loader) when the page is next idle, or at once
+ * with `now`. A failure is left to the next caller, which tries again.
+ */
+export function preload(load: () => Promise<unknown>, now = false): void {
+  const start = () => void load().catch(() => undefined);
+  if (now) start();
+  else whenIdle(start);
 }
 
 /**

@@ -3,6 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerErrorEvent } from '../../base/events.js';
+import { preload } from '../../base/lazy.js';
 import { newId, readPart, ThreadState } from '../../conversation/index.js';
 import type {
   AssistantTurn,
@@ -19,7 +20,7 @@ import { ChatRequests } from '../link/requests.js';
 import { Announcer } from '../controllers/announcer.js';
 import { changeEvents } from '../controllers/change-events.js';
 import { Composer } from '../controllers/composer.js';
-import { loadTurnElements, preloadTurnElements } from '../extras/load-extras.js';
+import { loadTurnElements } from '../extras/load-extras.js';
 import { FocusRescue } from '../controllers/focus-rescue.js';
 import { FollowController } from '../controllers/follow-controller.js';
 import { FormBridge } from '../controllers/form-bridge.js';
@@ -206,7 +207,7 @@ export class AgentThread extends AnswerElement {
     super.connectedCallback();
     threadConnected();
     // A saved conversation is shown as soon as it is read: the elements of its turns load alongside.
-    preloadTurnElements(Boolean(this.threadId));
+    preload(loadTurnElements, Boolean(this.threadId));
   }
 
   /** Messages show their content with elements of a chunk that is in before they render. */

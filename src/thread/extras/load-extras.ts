@@ -1,4 +1,4 @@
-import { loadOnce, whenIdle } from '../../base/lazy.js';
+import { loadOnce } from '../../base/lazy.js';
 
 /**
  * Defines the elements of a turn's content (see `define.ts`). A thread asks
@@ -6,10 +6,3 @@ import { loadOnce, whenIdle } from '../../base/lazy.js';
  * conversation to show, and waits for them before it shows messages.
  */
 export const loadTurnElements = loadOnce(() => import('./extras.chunk.js'));
-
-/** Starts loading them, at once when `now`, else when the page is idle; a failed load is tried again by the next caller. */
-export function preloadTurnElements(now: boolean): void {
-  const load = () => void loadTurnElements().catch(() => undefined);
-  if (now) load();
-  else whenIdle(load);
-}

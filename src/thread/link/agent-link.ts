@@ -1,11 +1,13 @@
 import type { ReactiveController } from 'lit';
 import { AnswerErrorEvent } from '../../base/events.js';
-import { loadOnce, whenIdle } from '../../base/lazy.js';
+import { loadOnce, preload } from '../../base/lazy.js';
 import type { ThreadMessage } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
 import { AgUiConnection } from './ag-ui/connection.js';
 import type { Streaming } from './streaming.chunk.js';
 import type { ChatRequest } from './transport.js';
+
+const loadStreaming = loadOnce(() => import('./streaming.chunk.js'));
 
 /**
  * The thread's line to its agent. The code that goes over the network (the
@@ -27,15 +29,17 @@ export class AgentLink implements ReactiveController {
    * into chunks the entry loads up front.
    */
   private readonly agUi: AgUiConnection;
-  private readonly ready = loadOnce(() =>
-    import('./streaming.chunk.js').then(
-      ({ startStreaming }) => (this.loaded = startStreaming(this.ctx, this.agUi)),
-    ),
-  );
 
   constructor(private readonly ctx: ThreadContext) {
     this.agUi = new AgUiConnection(ctx);
     ctx.host.addController(this);
+  }
+
+  /** This thread's request, reader and resumer, made once the chunk is in. */
+  private ready(): Promise<Streaming> {
+    return loadStreaming().then(
+      ({ startStreaming }) => (this.loaded ||= startStreaming(this.ctx, this.agUi)),
+    );
   }
 
   private get host() {
@@ -43,7 +47,9 @@ export class AgentLink implements ReactiveController {
   }
 
   hostConnected() {
-    whenIdle(() => void this.ready().catch(() => undefined));
+    // Only the chunk: an idle callback can wait seconds on a busy page, and one that held
+    // this thread would keep a thread already removed from the page in memory that long.
+    preload(loadStreaming);
   }
 
   /** Whether a request is pending or a response is being read. */
