@@ -1,15 +1,12 @@
 import { msg } from '@lit/localize';
 import { html, nothing } from 'lit';
-import { ref } from 'lit/directives/ref.js';
-import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversation/index.js';
+import type { ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ActionContext, MessageActions } from '../controllers/message-actions.js';
 import type { AgentTurn } from './turn.js';
 
 /** How the thread shows its messages. */
 export interface MessageView {
   actions: MessageActions;
-  /** Each shown turn's element, so the thread can re-render just that turn when it changes; a turn let go is removed, so nothing keeps its element. */
-  turns: WeakMap<AssistantTurn, AgentTurn>;
   /** The host's element for a data part it renders itself. */
   renderData?: AgentTurn['renderData'];
 }
@@ -39,7 +36,6 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
       aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
       .turn=${message}
       .renderData=${view.renderData}
-      ${ref((element) => (element ? view.turns.set(message, element as AgentTurn) : view.turns.delete(message)))}
     ></agent-turn>
     ${view.actions.render(message, context)}
   </div>`;

@@ -32,7 +32,7 @@ import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from '../link/transport.js';
 import type { StreamLimits } from '../link/stream-reader.js';
 import { threadConnected } from '../../components/block/prepare.js';
-import { AgentTurn, type DataRenderer } from './turn.js';
+import { AgentTurn, renderTurn, type DataRenderer } from './turn.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
 /**
@@ -126,7 +126,6 @@ export class AgentThread extends AnswerElement {
   @state() private restoreNotice = '';
 
   protected readonly state = new ThreadState();
-  private turnElements = new WeakMap<AssistantTurn, AgentTurn>();
   private fallbackChatId = newId('chat');
   private announcer = new Announcer(this);
   /** What the thread's controllers share (see ThreadContext); they are built with it. */
@@ -312,7 +311,7 @@ export class AgentThread extends AnswerElement {
   }
 
   private turnChanged(turn: AssistantTurn, ended = false) {
-    this.turnElements.get(turn)?.requestUpdate();
+    renderTurn(turn);
     this.follow.contentChanged();
     this.persistence.changed(turn, ended);
     if (ended) void this.persistence.turnEnded();
@@ -325,7 +324,6 @@ export class AgentThread extends AnswerElement {
     const notice = this.storageNotice || this.restoreNotice;
     const view: MessageView = {
       actions: this.actions,
-      turns: this.turnElements,
       renderData: this.renderData,
     };
     const entry = (message: ThreadMessage) =>

@@ -1,5 +1,5 @@
 import { msg, str } from '@lit/localize';
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerBlock } from '../../components/block/block.js';
@@ -106,12 +106,20 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
  */
+/** Each turn's element while it is on the page: a change in place re-renders just that turn. */
+const shownTurns = new WeakMap<AssistantTurn, AgentTurn>();
+
+/** `turn` changed in place: its element, if one is on the page, renders it again. */
+export function renderTurn(turn: AssistantTurn): void {
+  shownTurns.get(turn)?.requestUpdate();
+}
+
 export class AgentTurn extends AnswerElement {
   /** @internal */
   static override dependencies = { 'answer-block': AnswerBlock };
   static override styles = turnStyles;
 
-  /** The turn to show; the thread calls `requestUpdate()` when it changes. */
+  /** The turn to show; `renderTurn` renders it again when it changes in place. */
   @property({ attribute: false }) turn?: AssistantTurn;
 
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
@@ -122,6 +130,27 @@ export class AgentTurn extends AnswerElement {
     string,
     { data: unknown; render: DataRenderer; element?: Element | null }
   >();
+
+  override connectedCallback() {
+    super.connectedCallback();
+    if (this.turn) shownTurns.set(this.turn, this);
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.letGoOf(this.turn);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (!changed.has('turn')) return;
+    this.letGoOf(changed.get('turn'));
+    if (this.turn && this.isConnected) shownTurns.set(this.turn, this);
+  }
+
+  /** A turn this element no longer shows does not lead to it (nor keep it in memory). */
+  private letGoOf(turn: AssistantTurn | undefined) {
+    if (turn && shownTurns.get(turn) === this) shownTurns.delete(turn);
+  }
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
