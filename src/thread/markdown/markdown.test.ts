@@ -579,8 +579,9 @@ describe('answer-markdown', () => {
 
   it('streams a long paragraph in pieces that read and lay out as one', async () => {
     const text = sentences(1_500);
+    // A frame after each cut: some 3 cuts to a piece, not 12, or the frames alone take seconds.
     const cuts: number[] = [];
-    for (let at = 700; at < text.length; at += 700) cuts.push(at);
+    for (let at = 2_800; at < text.length; at += 2_800) cuts.push(at);
     const { el, p, whole } = await paragraphs(text, cuts);
     const pieces = [...p!.querySelectorAll(':scope > .piece')];
     expect(pieces.length, 'about one piece per 8 KB of text').to.be.within(
