@@ -84,7 +84,13 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
   return out;
 }
 
-/** The elements of sources, files and approvals: a chunk loaded with the first turn that has one. */
+/** Each turn's element while it is on the page: a change in place re-renders just that turn. */
+const shownTurns = new WeakMap<AssistantTurn, AgentTurn>();
+
+/** `turn` changed in place: its element, if one is on the page, renders it again. */
+export function renderTurn(turn: AssistantTurn): void {
+  shownTurns.get(turn)?.requestUpdate();
+}
 
 /**
  * @tag agent-turn
@@ -106,14 +112,6 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
  */
-/** Each turn's element while it is on the page: a change in place re-renders just that turn. */
-const shownTurns = new WeakMap<AssistantTurn, AgentTurn>();
-
-/** `turn` changed in place: its element, if one is on the page, renders it again. */
-export function renderTurn(turn: AssistantTurn): void {
-  shownTurns.get(turn)?.requestUpdate();
-}
-
 export class AgentTurn extends AnswerElement {
   /** @internal */
   static override dependencies = { 'answer-block': AnswerBlock };
