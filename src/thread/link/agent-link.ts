@@ -38,7 +38,7 @@ export class AgentLink implements ReactiveController {
   /** This thread's request, reader and resumer, made once the chunk is in. */
   private ready(): Promise<Streaming> {
     return loadStreaming().then(
-      ({ startStreaming }) => (this.loaded ||= startStreaming(this.ctx, this.agUi)),
+      ({ startStreaming }) => (this.loaded ??= startStreaming(this.ctx, this.agUi)),
     );
   }
 

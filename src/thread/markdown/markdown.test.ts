@@ -579,7 +579,7 @@ describe('answer-markdown', () => {
 
   it('streams a long paragraph in pieces that read and lay out as one', async () => {
     const text = sentences(1_500);
-    // A frame after each cut: some 3 cuts to a piece, not 12, or the frames alone take seconds.
+    // A frame after each cut: about five cuts to a piece, not nineteen, or the frames alone take seconds.
     const cuts: number[] = [];
     for (let at = 2_800; at < text.length; at += 2_800) cuts.push(at);
     const { el, p, whole } = await paragraphs(text, cuts);
