@@ -67,9 +67,12 @@ export const markdownStyles = css`
    * view, a piece keeps the size it was last laid out at (or, never laid out, the height its
    * text took before it was cut) and is neither styled, laid out nor painted again, so the cost
    * of a frame stays that of what is in view however long the paragraph grows. A piece the
-   * reader selects is rendered again.
+   * reader selects is rendered again. The pieces are in groups (.pieces, GROUP of them), each
+   * laid out and kept out of view the same way, so that the boxes laid out again with the last
+   * piece stay few however many pieces the paragraph has.
    */
-  .piece {
+  .piece,
+  .pieces {
     display: inline-block;
     width: 100%;
     content-visibility: auto;

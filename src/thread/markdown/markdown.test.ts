@@ -6,6 +6,7 @@ import { itNeeds } from '../../test-support/engines.js';
 import './define.js';
 import { FRAME_CHARS } from './frame-budget.js';
 import { INLINE_REACH } from './inline.js';
+import { GROUP } from './tail.js';
 import type { AnswerMarkdown } from './markdown.js';
 import { staticBlocks } from './static.js';
 import { streamWork } from './stream.js';
@@ -93,11 +94,11 @@ function shape(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent!;
   if (node.nodeType !== Node.ELEMENT_NODE) return '';
   const el = node as Element;
-  if (el.matches('p > .piece, h3 > .piece, h4 > .piece, h5 > .piece, h6 > .piece'))
+  if (el.matches(':is(p, h3, h4, h5, h6) > .pieces, .pieces > .piece'))
     return [...el.childNodes].map(shape).join('');
   // A paragraph in pieces holds the direction its `dir="auto"` gave it, while it streams (and
   // once complete, when that came from a letter in it).
-  const held = el.matches(':has(> .piece)') && /^(ltr|rtl)$/.test(el.getAttribute('dir') ?? '');
+  const held = el.matches(':has(> .pieces)') && /^(ltr|rtl)$/.test(el.getAttribute('dir') ?? '');
   const attributes = [...el.attributes].map(
     (a) => `${a.name}="${held && a.name === 'dir' ? 'auto' : a.value}"`,
   );
@@ -558,6 +559,10 @@ describe('answer-markdown', () => {
         `and \`v-${i}\` [1].`,
     ).join(' ');
 
+  /** The white space after a piece: before the next one, or after its group, the next group. */
+  const whiteAfter = (piece: Element) =>
+    (piece.nextSibling ?? piece.parentElement!.nextSibling)?.textContent;
+
   itNeeds(
     'shadow-selection',
     'copies a paragraph or a word streamed in pieces as it copies at once',
@@ -569,7 +574,7 @@ describe('answer-markdown', () => {
         el.complete = true;
         await el.updateComplete;
         const p = el.shadowRoot!.querySelector('p')!;
-        expect(p.querySelectorAll(':scope > .piece').length, 'in pieces').to.be.above(1);
+        expect(p.querySelectorAll('.piece').length, 'in pieces').to.be.above(1);
         const whole = (await complete(text)).shadowRoot!.querySelector('p')!;
         expect(await copied(whole), 'at once, the text shown').to.equal(whole.textContent);
         expect(await copied(p), 'in pieces, the same').to.equal(await copied(whole));
@@ -583,7 +588,7 @@ describe('answer-markdown', () => {
     const cuts: number[] = [];
     for (let at = 2_800; at < text.length; at += 2_800) cuts.push(at);
     const { el, p, whole } = await paragraphs(text, cuts);
-    const pieces = [...p!.querySelectorAll(':scope > .piece')];
+    const pieces = [...p!.querySelectorAll('.piece')];
     expect(pieces.length, 'about one piece per 8 KB of text').to.be.within(
       p!.textContent!.length / 12_000,
       40,
@@ -593,7 +598,7 @@ describe('answer-markdown', () => {
     // Between two pieces, the white space at a sentence's end; inside them, whole links and
     // emphasis (the same elements, in order, as the paragraph at once).
     for (const piece of pieces.slice(0, -1)) {
-      expect(piece.nextSibling!.textContent).to.equal(' ');
+      expect(whiteAfter(piece)).to.equal(' ');
       expect(piece.textContent!.endsWith('[1].'), piece.textContent!.slice(-40)).to.equal(true);
     }
     const parts = (e: Element) => [...e.querySelectorAll('a, strong, em, code')].map(shape);
@@ -620,6 +625,39 @@ describe('answer-markdown', () => {
     expect(height).to.be.within(0, pieces.length * line);
   });
 
+  it('keeps a very long paragraph’s pieces in groups that lay out as one', async () => {
+    const text = 'The pump at station four ran below its design flow for most of the week. '.repeat(
+      6_000,
+    );
+    const cuts: number[] = [];
+    for (let at = 6_000; at < text.length; at += 6_000) cuts.push(at);
+    const { el, p, whole } = await paragraphs(text, cuts);
+    expect(shown(el)).to.equal(atOnce(text));
+    const groups = [...p.children];
+    expect(groups.length, 'a group per GROUP pieces').to.equal(
+      Math.ceil(p.querySelectorAll('.piece').length / GROUP),
+    );
+    expect(groups.length, 'about one group per 256 KB').to.be.above(1);
+    for (const [i, group] of groups.entries()) {
+      expect(group.className).to.equal('pieces');
+      expect(group.children.length).to.be.at.most(GROUP);
+      if (i < groups.length - 1) {
+        expect(group.children.length, 'full').to.equal(GROUP);
+        expect(group.nextSibling!.textContent, 'the white space between').to.equal(' ');
+      }
+    }
+    expect(p.textContent).to.equal(whole.textContent);
+    // Seen one by one, the pieces lie right under one another, across groups as within them.
+    const pieces = [...p.querySelectorAll('.piece')];
+    for (const piece of pieces) {
+      piece.scrollIntoView();
+      await nextFrame();
+    }
+    const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.top - boxes[i - 1]!.bottom, `piece ${i}`).to.be.closeTo(0, 0.5);
+  });
+
   it('gives a long paragraph streamed in pieces the direction its whole text gives at once', async () => {
     const arabic = 'تعمل المضخة في المحطة الرابعة دون التدفق المصمم. ';
     const texts = {
@@ -633,7 +671,7 @@ describe('answer-markdown', () => {
       const cuts: number[] = [];
       for (let at = 500; at < text.length; at += 500) cuts.push(at);
       const { p, whole } = await paragraphs(text, cuts);
-      expect(p.querySelectorAll(':scope > .piece').length, name).to.be.above(1);
+      expect(p.querySelectorAll('.piece').length, name).to.be.above(1);
       expect(getComputedStyle(p).direction, name).to.equal(getComputedStyle(whole).direction);
       expect(getComputedStyle(whole).direction, name).to.equal(
         name.startsWith('left') ? 'ltr' : 'rtl',
@@ -687,10 +725,10 @@ describe('answer-markdown', () => {
     const { el } = await streamedParts(text, cuts, 25);
     expect(shown(el)).to.equal(atOnce(text, 2));
     const p = el.shadowRoot!.querySelector('p')!;
-    const pieces = [...p.querySelectorAll(':scope > .piece')];
+    const pieces = [...p.querySelectorAll('.piece')];
     expect(pieces.length).to.be.above(3);
     for (const piece of pieces.slice(0, -1)) {
-      expect(piece.nextSibling!.textContent, 'white space between').to.equal(' ');
+      expect(whiteAfter(piece), 'white space between').to.equal(' ');
       const ends = piece.textContent!.slice(-20);
       expect(/[\w*)\]`]$/.test(ends), ends).to.equal(true);
     }
@@ -702,7 +740,7 @@ describe('answer-markdown', () => {
     for (let at = 999; at < word.length; at += 999) cuts.push(at);
     const { el } = await streamedParts(word, cuts, 0);
     const p = el.shadowRoot!.querySelector('p')!;
-    const pieces = [...p.querySelectorAll(':scope > .piece')];
+    const pieces = [...p.querySelectorAll('.piece')];
     expect(pieces.length).to.be.above(5);
     expect(
       pieces.every(

@@ -25,7 +25,15 @@ const keyOf = (node: Inline) =>
  * a growing paragraph is in pieces, each one of its own (`.piece`, an inline-block as wide as
  * the paragraph), and only the last one, where the text grows, is laid out again.
  */
-export const PIECE = 8192;
+export const PIECE = 8_192;
+/**
+ * How many pieces a group holds (`.pieces`, an inline-block like a piece). What is laid out
+ * again at each change is still every box of the inline formatting contexts around the last
+ * piece, and its layout and pre-paint grow with their number: 256 pieces side by side (a 2 MB
+ * paragraph) made frames of over 50 ms. In groups, the paragraph holds a group per 256 KB and the
+ * last group at most this many pieces (32 made none over 50 ms; 8 and 64 some, see BENCHMARKS.md).
+ */
+export const GROUP = 32;
 /** How far back from the end of a piece's final text a place to end it is looked for. */
 const PIECE_REACH = 2048;
 /** Where a piece may end: after a sentence, or else at any white space, which then wraps. */
@@ -38,6 +46,12 @@ const WHITE_RUN = /[ \t\n\r\f]+/g;
 const LETTER = /\p{L}/u;
 /** White space at which a line may wrap, which collapses (not a no-break space). */
 const isWrap = (c: string) => ' \t\n\r\f'.includes(c);
+
+const span = (className: string) => {
+  const el = document.createElement('span');
+  el.className = className;
+  return el;
+};
 
 /** The last match of `pattern` (global) in `text` at or after `from`. */
 function lastMatch(pattern: RegExp, text: string, from: number) {
@@ -186,6 +200,8 @@ export class DomTail implements TailView {
    * else at white space, which goes between the two pieces, where it wraps as between two words
    * (and copies as itself). Where there is none (one enormous word), it ends at that character,
    * as `overflow-wrap: anywhere` breaks a word anyway. Each cut moves the nodes before it only.
+   * The pieces are in groups of GROUP, the white space after a group's last piece between it
+   * and the next group.
    */
   private cutPieces() {
     const inline = this.inline!;
@@ -203,10 +219,11 @@ export class DomTail implements TailView {
         el.dir = getComputedStyle(el).direction;
         inline.held = LETTER.test(el.textContent!) ? 'settled' : 'unsure';
       }
-      inline.box = document.createElement('span');
-      inline.box.className = 'piece';
+      inline.box = span('piece');
       inline.box.append(...el.childNodes);
-      el.append(inline.box);
+      const group = span('pieces');
+      group.append(inline.box);
+      el.append(group);
       this.observeBox(inline.box);
     }
     const box = inline.box;
@@ -253,8 +270,7 @@ export class DomTail implements TailView {
         // One enormous word: a character in two code units stays whole.
         rest = node.splitText(isLeadSurrogate(node.data.charCodeAt(end - 1)) ? end - 1 : end);
       } else rest = node.nextSibling;
-      const piece = document.createElement('span');
-      piece.className = 'piece';
+      const piece = span('piece');
       const head: ChildNode[] = [];
       for (let at = box.firstChild; at && at !== rest; at = at.nextSibling) head.push(at);
       piece.append(...head);
@@ -265,6 +281,12 @@ export class DomTail implements TailView {
       if (between) box.before(piece, between);
       else box.before(piece);
       final -= length(piece) + (between ? length(between) : 0);
+      // A full group: the last piece goes on in a new one, the white space before it between.
+      if (box.parentElement!.childElementCount > GROUP) {
+        const group = span('pieces');
+        el.append(...(between ? [between, group] : [group]));
+        group.append(box);
+      }
     }
   }
 
