@@ -7,14 +7,15 @@
  * means none over 50 ms), and of the longest gap between two animation frames.
  *
  *   npx tsx bench/thread-frames.bench.ts [--runs=3] [--cap=<s>] [--before=<git rev>] [--json]
- *     [--only=<case>[,<case>]]   (a shape, or "view process")
+ *     [--only=<case>[,<case>]]   (a shape, or "view process")   [--trace=<file.json>]
  *
  * The answer comes as the network would bring it: a task per 16 KB chunk, each chunk 160
  * text-delta parts of about 100 characters (a MessageChannel message per task, as fast as the
  * page takes them), the thread following the end, 720 × 900 px. A run stops after --cap
  * seconds (default 90) if it is not through, and says how far it got. The page is bundled with
  * esbuild (Lit in production mode) and runs in headless Chromium. --before=<rev>: the same with
- * the thread as it was at that commit, after it.
+ * the thread as it was at that commit, after it. --trace: a Chrome trace of the measured runs
+ * (devtools.timeline), to open in the Performance panel or read with `bench/frame-trace.mjs`.
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -29,6 +30,7 @@ const capMs = Number(option('cap') ?? 90) * 1000;
 const before = option('before');
 const json = args.includes('--json');
 const only = option('only')?.split(',');
+const tracePath = option('trace');
 const shouldRun = (name: string) => !only || only.includes(name);
 const log = (line: string) => (json ? process.stderr : process.stdout).write(line + '\n');
 
@@ -216,6 +218,11 @@ try {
     await page.evaluate(() =>
       (window as unknown as Page).streamAnswer('no line breaks', 200_000, 16_384, 100, 30_000),
     );
+    if (tracePath)
+      await browser.startTracing(page, {
+        path: tracePath,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+      });
     for (const shape of Object.keys(SHAPES).filter(shouldRun)) {
       const of: Frames[] = [];
       for (let i = 0; i < runs; i++)
@@ -241,6 +248,7 @@ try {
       const shown = Math.min(...of.map((r) => r.shown));
       log(`  View process of 2,000 blocks: ${medians(of)}; ${shown} shown`);
     }
+    if (tracePath) await browser.stopTracing();
     await page.close();
   }
 } finally {
