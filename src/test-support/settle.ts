@@ -27,14 +27,17 @@ export async function settle(root: Element): Promise<void> {
   }
 }
 
+/** The boxes a long streamed paragraph is laid out in (src/thread/markdown/tail.ts). */
+const isPieceBox = (node: Node) =>
+  ['piece', 'pieces'].some((name) => (node as Element).classList?.contains(name));
+
 /**
- * `nodes`, with the pieces a long streamed paragraph is laid out in
- * (src/thread/markdown/tail.ts) replaced by what they hold: the paragraph
- * reads the same whole or in pieces.
+ * `nodes`, with the pieces of a long streamed paragraph and their groups
+ * replaced by what they hold: the paragraph reads the same whole or in pieces.
  */
 function* flatPieces(nodes: Iterable<Node>): Generator<Node> {
   for (const node of nodes) {
-    if ((node as Element).classList?.contains('piece')) yield* flatPieces(node.childNodes);
+    if (isPieceBox(node)) yield* flatPieces(node.childNodes);
     else yield node;
   }
 }
