@@ -15,7 +15,7 @@
  * make a 2 MB answer with no line breaks, followed in view, free of frames over 50 ms (its
  * layout and paint, not this, are most of such a frame: see BENCHMARKS.md).
  */
-export const FRAME_CHARS = 8_192;
+export const FRAME_CHARS = 4_096;
 /**
  * A page in the background gets no frames: there the budget starts again this much later. A
  * page in view waits for its next frame however slow, so a frame never renders two budgets.

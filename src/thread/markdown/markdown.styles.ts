@@ -62,23 +62,25 @@ export const markdownStyles = css`
     display: block;
   }
   /*
-   * A long paragraph's pieces as it streams (tail.ts, PIECE): each lays out on its own, and they
-   * read as one paragraph, the white space between two wrapping as between two words. Out of
-   * view, a piece keeps the size it was last laid out at (or, never laid out, the height its
-   * text took before it was cut) and is neither styled, laid out nor painted again, so the cost
-   * of a frame stays that of what is in view however long the paragraph grows. A piece the
-   * reader selects is rendered again. The pieces are in groups (.pieces, GROUP of them), each
-   * laid out and kept out of view the same way, so that the boxes laid out again with the last
-   * piece stay few however many pieces the paragraph has.
+   * A streaming paragraph's pieces (tail.ts, PIECE): each lays out on its own, and they read as
+   * one paragraph, the white space between two wrapping as between two words. A piece text no
+   * longer goes to (.past, all but the last two) keeps, out of view, the size it was last laid
+   * out at and is neither styled, laid out nor painted again, so the cost of a frame stays that
+   * of what is in view however long the paragraph grows. A piece the reader selects is rendered
+   * again. The pieces are in groups (.pieces, GROUP of them), each past one kept out of view the
+   * same way, so that the boxes laid out again with the last piece stay few however many pieces
+   * the paragraph has.
    */
   .piece,
   .pieces {
     display: inline-block;
     width: 100%;
-    content-visibility: auto;
-    contain-intrinsic-block-size: auto 40em;
-    /* Contained, it has no baseline of its own: on the baseline, the line would add a descent under it. */
+    /* On the baseline, the line would add a descent under it. */
     vertical-align: top;
+    contain-intrinsic-block-size: auto 40em;
+  }
+  .past {
+    content-visibility: auto;
   }
   a {
     color: var(--_accent);

@@ -638,8 +638,16 @@ describe('answer-markdown', () => {
       Math.ceil(p.querySelectorAll('.piece').length / GROUP),
     );
     expect(groups.length, 'about one group per 256 KB').to.be.above(1);
+    const pieces = [...p.querySelectorAll('.piece')];
+    // Out of view, what text no longer goes to is not laid out: every piece but the last two
+    // (the one just ended is still in view), and every group but the last.
+    expect(
+      pieces.map((piece) => piece.classList.contains('past')),
+      'past pieces',
+    ).to.deep.equal(pieces.map((_, i) => i < pieces.length - 2));
     for (const [i, group] of groups.entries()) {
-      expect(group.className).to.equal('pieces');
+      expect(group.classList.contains('pieces')).to.equal(true);
+      expect(group.classList.contains('past'), `group ${i} past`).to.equal(i < groups.length - 1);
       expect(group.children.length).to.be.at.most(GROUP);
       if (i < groups.length - 1) {
         expect(group.children.length, 'full').to.equal(GROUP);
@@ -648,7 +656,6 @@ describe('answer-markdown', () => {
     }
     expect(p.textContent).to.equal(whole.textContent);
     // Seen one by one, the pieces lie right under one another, across groups as within them.
-    const pieces = [...p.querySelectorAll('.piece')];
     for (const piece of pieces) {
       piece.scrollIntoView();
       await nextFrame();
@@ -832,12 +839,13 @@ describe('answer-markdown', () => {
 
   it('reads each delta at a bounded cost, however long the open fence or paragraph', async () => {
     for (const text of [fence(8_000), paragraph(35_000), 'x'.repeat(256 * 1024)]) {
-      const delta = 8 * 1024;
+      // A frame's budget a delta: more is read over several frames, each reading the window again.
+      const delta = FRAME_CHARS;
       const cuts: number[] = [];
       for (let at = delta; at < 256 * 1024 && at < text.length; at += delta) cuts.push(at);
       const { el, work } = await streamedParts(text.slice(0, 256 * 1024), cuts, 0);
-      // A delta's own characters, read a few times, and a bounded window at the end (about 40 KB
-      // here): the same at the first delta as at the 32nd, where the open block is 256 KB long.
+      // A delta's own characters, read a few times, and a bounded window at the end (about 30 KB
+      // here): the same at the first delta as at the 64th, where the open block is 256 KB long.
       for (const [i, chars] of work.entries())
         expect(chars, `delta ${i}`).to.be.at.most(2 * delta + 6 * INLINE_REACH);
       el.complete = true;

@@ -1,5 +1,4 @@
 import { render } from 'lit';
-import { isLeadSurrogate } from './inline.js';
 import type { Inline, MdBlock } from './parse.js';
 import { autoDirection, CODE_CHUNK, renderBlocks, renderInline } from './render.js';
 import { staticBlocks, staticCopy } from './static.js';
@@ -15,14 +14,31 @@ function joinText(nodes: Inline[]): Inline[] {
   return out;
 }
 
-/** What a node shows, to compare: a text, or the JSON of an element's node. */
-const keyOf = (node: Inline) =>
-  typeof node === 'string' ? 't' + node : 'n' + JSON.stringify(node);
+/**
+ * Whether two inline nodes show the same (compared field by field: a stream compares hundreds
+ * of nodes at each update, and a key of each would be a string made for nothing).
+ */
+function sameInline(a: Inline, b: Inline): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a.t !== b.t) return false;
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  for (const field in x) {
+    const [mine, theirs] = [x[field], y[field]];
+    if (field !== 'children') {
+      if (mine !== theirs) return false;
+      continue;
+    }
+    const [p, q] = [mine as Inline[], theirs as Inline[]];
+    if (p.length !== q.length) return false;
+    for (let i = 0; i < p.length; i++) if (!sameInline(p[i]!, q[i]!)) return false;
+  }
+  return true;
+}
 
 /**
- * How much final text a piece of a long paragraph or heading holds before the next piece
- * begins. Chromium lays out all of an inline formatting context again at each change to it, so
- * a growing paragraph is in pieces, each one of its own (`.piece`, an inline-block as wide as
+ * How much final text a piece of a long paragraph or heading holds before text goes on in the
+ * next one. Chromium lays out all of an inline formatting context again at each change to it, so
+ * a streaming paragraph is in pieces, each one of its own (`.piece`, an inline-block as wide as
  * the paragraph), and only the last one, where the text grows, is laid out again.
  */
 export const PIECE = 8_192;
@@ -31,7 +47,7 @@ export const PIECE = 8_192;
  * again at each change is still every box of the inline formatting contexts around the last
  * piece, and its layout and pre-paint grow with their number: 256 pieces side by side (a 2 MB
  * paragraph) made frames of over 50 ms. In groups, the paragraph holds a group per 256 KB and the
- * last group at most this many pieces (32 made none over 50 ms; 8 and 64 some, see BENCHMARKS.md).
+ * last group at most this many pieces.
  */
 export const GROUP = 32;
 /** How far back from the end of a piece's final text a place to end it is looked for. */
@@ -46,6 +62,9 @@ const WHITE_RUN = /[ \t\n\r\f]+/g;
 const LETTER = /\p{L}/u;
 /** White space at which a line may wrap, which collapses (not a no-break space). */
 const isWrap = (c: string) => ' \t\n\r\f'.includes(c);
+
+/** How many characters a node shows (a text's without copying it). */
+const textLength = (node: Node) => (node instanceof Text ? node.length : node.textContent!.length);
 
 const span = (className: string) => {
   const el = document.createElement('span');
@@ -63,7 +82,7 @@ function lastMatch(pattern: RegExp, text: string, from: number) {
 
 /** One inline node shown: what it is, and its DOM (a string: one text node). */
 interface Shown {
-  key: string;
+  node: Inline;
   text: boolean;
   dom: ChildNode[];
 }
@@ -82,25 +101,20 @@ interface Shown {
 export class DomTail implements TailView {
   private readonly restBox = document.createElement('div');
   /**
-   * The open paragraph or heading: its element, where its nodes go (itself, or its last piece),
-   * and the nodes that may still change.
+   * The open paragraph or heading: its element, its last piece (where its nodes go), the nodes
+   * that may still change, and how many characters of final text the last piece holds.
    */
   private inline?: {
     el: HTMLElement;
     box: HTMLElement;
     shown: Shown[];
+    final: number;
     /**
-     * Its `dir="auto"` is held at the direction it gave (see `cutPieces`); `settled` when that
+     * Its `dir="auto"` is held at the direction it gave (see `cutPiece`); `settled` when that
      * came from a letter in it, so the whole paragraph's auto direction is the same.
      */
     held?: 'settled' | 'unsure';
   };
-  /**
-   * The open paragraph's last piece as it was last laid out: its height and how many characters
-   * it held. A piece cut from it is given the height its characters would take (see `.piece`).
-   */
-  private boxSize?: { height: number; chars: number };
-  private boxObserver?: ResizeObserver;
   /** The open list, quote or table: where its items, blocks or rows go, and those for now. */
   private group?: { el: Element; live: ChildNode[] };
   private code?: {
@@ -138,8 +152,13 @@ export class DomTail implements TailView {
 
   inlineOpen(level: number) {
     const el = this.shell(level ? { t: 'h', level, inline: [] } : { t: 'p', inline: [] });
-    el.replaceChildren();
-    this.inline = { el, box: el, shown: [] };
+    // Its nodes go in a piece from the start: a piece cut from text already shown would be
+    // styled and laid out again, a frame's worth of work.
+    const box = span('piece');
+    const group = span('pieces');
+    group.append(box);
+    el.replaceChildren(group);
+    this.inline = { el, box, shown: [], final: 0 };
   }
 
   /**
@@ -154,13 +173,13 @@ export class DomTail implements TailView {
     const { el, box, shown } = this.inline!;
     const next = joinText(nodes);
     let same = 0;
-    while (same < shown.length && same < next.length && shown[same]!.key === keyOf(next[same]!))
+    while (same < shown.length && same < next.length && sameInline(shown[same]!.node, next[same]!))
       same++;
     const was = shown[same];
     const now = next[same];
     if (was?.text && typeof now === 'string') {
       (was.dom[0] as Text).data = now;
-      was.key = keyOf(now);
+      was.node = now;
       same++;
     }
     const gone = shown.splice(same).flatMap((node) => node.dom);
@@ -169,7 +188,7 @@ export class DomTail implements TailView {
     const doms = this.inlineDom(fresh);
     for (const [i, node] of fresh.entries()) {
       const dom = doms[i]!;
-      shown.push({ key: keyOf(node), text: typeof node === 'string', dom });
+      shown.push({ node, text: typeof node === 'string', dom });
       added.append(...dom);
     }
     // The final nodes stay as they are, no longer followed; a text that shows the end of them
@@ -183,128 +202,107 @@ export class DomTail implements TailView {
     if (auto) el.removeAttribute('dir');
     for (const node of gone) node.remove();
     box.append(added);
+    // What becomes final is counted: the last piece ends once it holds PIECE characters of it.
+    const finals = shown.slice(0, done.length - (splits ? 1 : 0));
+    for (const node of finals) for (const dom of node.dom) this.inline!.final += textLength(dom);
     if (splits) {
       const rest = (shown[done.length - 1]!.dom[0] as Text).splitText(last.length);
-      shown[done.length - 1] = { key: keyOf(first), text: true, dom: [rest] };
+      this.inline!.final += last.length;
+      shown[done.length - 1] = { node: first!, text: true, dom: [rest] };
       shown.splice(0, done.length - 1);
     } else shown.splice(0, done.length);
     if (auto) el.setAttribute('dir', 'auto');
-    if (done.length) this.cutPieces();
+    if (this.inline!.final >= PIECE) this.cutPiece();
   }
 
   /**
-   * Cuts the open paragraph's final nodes into pieces of about PIECE characters each, the last
-   * piece going on with the nodes that may still change. A piece ends between two of the
-   * paragraph's own nodes or inside one of its texts, never inside a link, an emphasis or code,
-   * within PIECE_REACH before its PIECE-th character: after a sentence if one ends there, or
-   * else at white space, which goes between the two pieces, where it wraps as between two words
-   * (and copies as itself). Where there is none (one enormous word), it ends at that character,
-   * as `overflow-wrap: anywhere` breaks a word anyway. Each cut moves the nodes before it only.
-   * The pieces are in groups of GROUP, the white space after a group's last piece between it
-   * and the next group.
+   * Ends the open paragraph's last piece near the end of its final text, and goes on in a new
+   * one with what comes after: the piece keeps its nodes where they are, so only the few moved
+   * are styled and laid out again. A piece ends between two of the paragraph's own nodes or
+   * inside one of its texts, never inside a link, an emphasis or code, within PIECE_REACH
+   * before the end of its final text: after a sentence if one ends there, or else at white
+   * space, which goes between the two pieces, where it wraps as between two words (and copies
+   * as itself). Where there is none (one enormous word), it ends where its final text does, as
+   * `overflow-wrap: anywhere` breaks a word anyway. The pieces are in groups of GROUP, the white
+   * space after a group's last piece between it and the next group.
    */
-  private cutPieces() {
+  private cutPiece() {
     const inline = this.inline!;
-    const { el, shown } = inline;
-    const length = (node: Node) => node.textContent!.length;
-    let final = length(inline.box);
-    for (const node of shown) for (const dom of node.dom) final -= length(dom);
-    if (final < PIECE) return;
-    if (inline.box === el) {
-      // The first cut: the paragraph's nodes so far go in a piece. Its direction is held as
-      // `dir="auto"` gives it now, from its first strong character (in this piece almost
-      // always): a node added or removed under `dir="auto"` costs a pass over all of the
-      // paragraph (and taking it off and back, to add many, a style pass over all of it).
+    const { el, box, shown } = inline;
+    const live = shown[0]?.dom[0] ?? null;
+    const lastFinal = live ? live.previousSibling : box.lastChild;
+    if (!lastFinal) return;
+    if (!box.previousElementSibling && !box.parentElement!.previousElementSibling) {
+      // The first cut: the paragraph's direction is held as `dir="auto"` gives it now, from its
+      // first strong character (in this piece almost always): a node added or removed under
+      // `dir="auto"` costs a pass over all of the paragraph (and taking it off and back, to add
+      // many, a style pass over all of it).
       if (el.getAttribute('dir') === 'auto') {
         el.dir = getComputedStyle(el).direction;
         inline.held = LETTER.test(el.textContent!) ? 'settled' : 'unsure';
       }
-      inline.box = span('piece');
-      inline.box.append(...el.childNodes);
+    }
+    // Where the piece ends: the last sentence's end, or else white space, within reach.
+    let found: { text: Text; at: number } | undefined;
+    let space: typeof found;
+    let reach = PIECE_REACH;
+    for (let at: ChildNode | null = lastFinal; at && reach > 0 && !found; at = at.previousSibling) {
+      if (at instanceof Text) {
+        const from = Math.max(0, at.data.length - reach);
+        const sentence = lastMatch(SENTENCE_END, at.data, from);
+        if (sentence) found = { text: at, at: sentence.index + sentence[0].trimEnd().length };
+        const white = space ? undefined : lastMatch(WHITE_RUN, at.data, from);
+        if (white && (white.index > 0 || at.previousSibling)) space = { text: at, at: white.index };
+      }
+      reach -= textLength(at);
+    }
+    found ??= space;
+    let rest: ChildNode | null;
+    let between: Text | undefined;
+    if (found) {
+      // The whole run of white space goes between the two pieces.
+      const { text } = found;
+      let [start, to] = [found.at, found.at];
+      while (start > 0 && isWrap(text.data[start - 1]!)) start--;
+      while (to < text.data.length && isWrap(text.data[to]!)) to++;
+      rest = to < text.data.length ? text.splitText(to) : text.nextSibling;
+      between = start > 0 ? text.splitText(start) : text;
+    } else rest = lastFinal.nextSibling;
+    const next = span('piece');
+    const moved: ChildNode[] = [];
+    for (let at = rest; at; at = at.nextSibling) moved.push(at);
+    inline.final = 0;
+    for (const node of moved) {
+      if (node === live) break;
+      inline.final += textLength(node);
+    }
+    next.append(...moved);
+    box.after(...(between ? [between, next] : [next]));
+    inline.box = next;
+    // A full group: the new piece goes on in a new one, the white space before it between.
+    if (box.parentElement!.childElementCount > GROUP) {
       const group = span('pieces');
-      group.append(inline.box);
-      el.append(group);
-      this.observeBox(inline.box);
+      el.append(...(between ? [between, group] : [group]));
+      group.append(next);
     }
-    const box = inline.box;
-    while (final >= PIECE) {
-      // The node with the piece's PIECE-th character, and where in it.
-      let node = box.firstChild!;
-      let before = 0;
-      while (before + length(node) < PIECE) {
-        before += length(node);
-        node = node.nextSibling!;
-      }
-      const end = PIECE - before;
-      // Where the piece ends: the last sentence's end, or else white space, within reach.
-      let found: { text: Text; at: number } | undefined;
-      let space: typeof found;
-      let reach = PIECE_REACH;
-      for (let at: ChildNode | null = node, upTo = end; at && reach > 0 && !found;) {
-        if (at instanceof Text) {
-          const data = at.data.slice(0, upTo);
-          const from = Math.max(0, data.length - reach);
-          const sentence = lastMatch(SENTENCE_END, data, from);
-          if (sentence) found = { text: at, at: sentence.index + sentence[0].trimEnd().length };
-          const white = space ? undefined : lastMatch(WHITE_RUN, data, from);
-          if (white && (white.index > 0 || at.previousSibling))
-            space = { text: at, at: white.index };
-        }
-        reach -= Math.min(upTo, length(at));
-        at = at.previousSibling;
-        upTo = at ? length(at) : 0;
-      }
-      found ??= space;
-      let rest: ChildNode | null;
-      let between: Text | undefined;
-      if (found) {
-        // The whole run of white space goes between the two pieces.
-        const { text } = found;
-        let [start, to] = [found.at, found.at];
-        while (start > 0 && isWrap(text.data[start - 1]!)) start--;
-        while (to < text.data.length && isWrap(text.data[to]!)) to++;
-        if (to < text.data.length) text.splitText(to);
-        between = start > 0 ? text.splitText(start) : text;
-        rest = between;
-      } else if (node instanceof Text && end < node.data.length) {
-        // One enormous word: a character in two code units stays whole.
-        rest = node.splitText(isLeadSurrogate(node.data.charCodeAt(end - 1)) ? end - 1 : end);
-      } else rest = node.nextSibling;
-      const piece = span('piece');
-      const head: ChildNode[] = [];
-      for (let at = box.firstChild; at && at !== rest; at = at.nextSibling) head.push(at);
-      piece.append(...head);
-      // Until it is laid out, out of view, it takes the height its text took in the last piece.
-      const size = this.boxSize;
-      if (size?.chars)
-        piece.style.containIntrinsicBlockSize = `auto ${Math.round((size.height * length(piece)) / size.chars)}px`;
-      if (between) box.before(piece, between);
-      else box.before(piece);
-      final -= length(piece) + (between ? length(between) : 0);
-      // A full group: the last piece goes on in a new one, the white space before it between.
-      if (box.parentElement!.childElementCount > GROUP) {
-        const group = span('pieces');
-        el.append(...(between ? [between, group] : [group]));
-        group.append(box);
-      }
-    }
+    this.keepPast(box);
   }
 
-  /** Follows the size of the open paragraph's last piece, `box`. */
-  private observeBox(box: HTMLElement) {
-    this.boxObserver ??= new ResizeObserver(([entry]) => {
-      this.boxSize = {
-        height: entry!.borderBoxSize[0]!.blockSize,
-        chars: entry!.target.textContent!.length,
-      };
-    });
-    this.boxObserver.observe(box);
-  }
-
-  /** The open paragraph is done: its pieces' sizes are followed no more. */
-  private unobserveBox() {
-    this.boxObserver?.disconnect();
-    this.boxSize = undefined;
+  /**
+   * The piece before `box` (the piece just ended) is past: out of view it is neither laid out
+   * nor painted again (`.past`), and its group too once it is not the last. The piece just ended
+   * is not yet: it was laid out as the last piece and is still in view, where a piece that
+   * becomes `content-visibility: auto` is laid out once skipped, then again.
+   */
+  private keepPast(box: HTMLElement) {
+    const group = box.parentElement!;
+    const before =
+      box.previousElementSibling ?? group.previousElementSibling?.lastElementChild ?? undefined;
+    if (!before) return;
+    before.classList.add('past');
+    const beforeGroup = before.parentElement!;
+    if (!before.nextElementSibling && beforeGroup !== this.inline!.box.parentElement)
+      beforeGroup.classList.add('past');
   }
 
   /**
@@ -343,7 +341,14 @@ export class DomTail implements TailView {
 
   inlineClose(last: Inline[]) {
     this.showInline(last);
-    this.unobserveBox();
+    const { el, box } = this.inline!;
+    if (!box.previousElementSibling && !box.parentElement!.previousElementSibling) {
+      // In one piece: its nodes go back in the paragraph, as a paragraph at once has them.
+      const auto = el.getAttribute('dir') === 'auto';
+      if (auto) el.removeAttribute('dir');
+      el.replaceChildren(...box.childNodes);
+      if (auto) el.setAttribute('dir', 'auto');
+    }
     // Complete, it takes its direction from its text as a paragraph at once does. Setting
     // `dir="auto"` back costs a style pass over all of the paragraph (a tenth of a second for a
     // megabyte of text): only when the direction it was held at may not be the whole text's.
@@ -352,7 +357,6 @@ export class DomTail implements TailView {
   }
 
   inlineDrop() {
-    this.unobserveBox();
     this.inline!.el.parentElement!.remove();
     this.inline = undefined;
   }
