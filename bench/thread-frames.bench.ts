@@ -11,7 +11,8 @@
  *
  * The answer comes as the network would bring it: a task per 16 KB chunk, each chunk 160
  * text-delta parts of about 100 characters (a MessageChannel message per task, as fast as the
- * page takes them), the thread following the end, 720 × 900 px. A run stops after --cap
+ * page takes them), the thread following the end, 720 × 900 px (a run whose view is not at the
+ * end once it is through fails: the thread stopped following). A run stops after --cap
  * seconds (default 90) if it is not through, and says how far it got. The page is bundled with
  * esbuild (Lit in production mode) and runs in headless Chromium. --before=<rev>: the same with
  * the thread as it was at that commit, after it. --trace: a Chrome trace of the measured runs
@@ -132,7 +133,10 @@ window.streamAnswer = async (shape, total, chunk, delta, capMs) => {
   const result = stop();
   const shown = turnOf(el).shadowRoot.querySelector('answer-markdown').shadowRoot.textContent;
   const seconds = (performance.now() - started) / 1000;
-  return { ...result, reached: at, seconds, shown: shown.length };
+  // The frames are those of a reader following the answer only if its end is in view.
+  const scroller = el.shadowRoot.querySelector('.scroller');
+  const fromEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+  return { ...result, reached: at, seconds, shown: shown.length, fromEnd };
 };
 
 window.viewProcess = async (blocks) => {
@@ -189,6 +193,8 @@ interface Frames {
   shown: number;
   seconds: number;
   reached?: number;
+  /** How far above the end of the thread the view was when the answer had streamed. */
+  fromEnd?: number;
 }
 /** Each system's runs of each case (a shape, or 'view process'). */
 const results: Record<string, Record<string, Frames[]>> = {};
@@ -233,6 +239,11 @@ try {
           ),
         );
       cases[shape] = of;
+      const away = Math.max(...of.map((r) => r.fromEnd!));
+      if (away > 2)
+        throw new Error(
+          `${shape}: the thread stopped following the answer (its end ${away} px below the view), so its frames are not those of the text in view`,
+        );
       const reached = Math.min(...of.map((r) => r.reached!));
       const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;
       const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
