@@ -9,11 +9,11 @@
  */
 
 /**
- * Characters of markdown source per frame: 8-14 ms of script for the densest text (a link or an
- * emphasis every few words), while a page still renders about half a megabyte a second, far more
- * than a model writes. Twice this made frames of 50-60 ms on a busy machine; half of it did not
- * make a 2 MB answer with no line breaks, followed in view, free of frames over 50 ms (its
- * layout and paint, not this, are most of such a frame: see BENCHMARKS.md).
+ * Characters of markdown source per frame: 6-8 ms of script for the densest text (a link or an
+ * emphasis every few words), and its style, layout and paint, in view, as much again, while a
+ * page still renders about a quarter of a megabyte a second, far more than a model writes. Twice
+ * this made frames of 40-60 ms on a 2-core machine while the thread followed a 2 MB answer with
+ * no line breaks (see BENCHMARKS.md).
  */
 export const FRAME_CHARS = 4_096;
 /**
