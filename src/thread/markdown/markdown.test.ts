@@ -675,8 +675,9 @@ describe('answer-markdown', () => {
       'left to right': sentences(600),
     };
     for (const [name, text] of Object.entries(texts)) {
+      // A frame after each of some 70 cuts in all: 220 outran the test's time in WebKit.
       const cuts: number[] = [];
-      for (let at = 500; at < text.length; at += 500) cuts.push(at);
+      for (let at = 1_500; at < text.length; at += 1_500) cuts.push(at);
       const { p, whole } = await paragraphs(text, cuts);
       expect(p.querySelectorAll('.piece').length, name).to.be.above(1);
       expect(getComputedStyle(p).direction, name).to.equal(getComputedStyle(whole).direction);
@@ -687,7 +688,7 @@ describe('answer-markdown', () => {
   });
 
   it('renders text that comes faster than a frame can take a frame’s budget at a time, and catches up', async () => {
-    const text = sentences(4_000); // about 360,000 characters
+    const text = sentences(2_000); // about 180,000 characters: some 45 frames’ budgets
     const parts: string[] = [];
     const el = await fixture<AnswerMarkdown>(
       html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
