@@ -148,6 +148,12 @@ async function streamedParts(text: string, cuts: number[], check = 1, frames = f
   return { el, work, parts };
 }
 
+/**
+ * The time of a test that streams hundreds of kilobytes into one element with a frame between
+ * deltas: in WebKit, on a busy 2-core machine, that takes close to mocha's 10 s alone.
+ */
+const STREAMING_MS = 30_000;
+
 describe('answer-markdown', () => {
   it('renders headings, lists, code, quotes, tables and safe links', async () => {
     const el = await fixture<AnswerMarkdown>(
@@ -582,7 +588,8 @@ describe('answer-markdown', () => {
     },
   );
 
-  it('streams a long paragraph in pieces that read and lay out as one', async () => {
+  it('streams a long paragraph in pieces that read and lay out as one', async function () {
+    this.timeout(STREAMING_MS);
     const text = sentences(1_500);
     // A frame after each cut: about five cuts to a piece, not nineteen, or the frames alone take seconds.
     const cuts: number[] = [];
@@ -625,7 +632,8 @@ describe('answer-markdown', () => {
     expect(height).to.be.within(0, pieces.length * line);
   });
 
-  it('keeps a very long paragraph’s pieces in groups that lay out as one', async () => {
+  it('keeps a very long paragraph’s pieces in groups that lay out as one', async function () {
+    this.timeout(STREAMING_MS);
     const text = 'The pump at station four ran below its design flow for most of the week. '.repeat(
       6_000,
     );
@@ -665,7 +673,8 @@ describe('answer-markdown', () => {
       expect(boxes[i]!.top - boxes[i - 1]!.bottom, `piece ${i}`).to.be.closeTo(0, 0.5);
   });
 
-  it('gives a long paragraph streamed in pieces the direction its whole text gives at once', async () => {
+  it('gives a long paragraph streamed in pieces the direction its whole text gives at once', async function () {
+    this.timeout(STREAMING_MS);
     const arabic = 'تعمل المضخة في المحطة الرابعة دون التدفق المصمم. ';
     const texts = {
       'right to left from its first words': arabic.repeat(400),
@@ -687,7 +696,8 @@ describe('answer-markdown', () => {
     }
   });
 
-  it('renders text that comes faster than a frame can take a frame’s budget at a time, and catches up', async () => {
+  it('renders text that comes faster than a frame can take a frame’s budget at a time, and catches up', async function () {
+    this.timeout(STREAMING_MS);
     const text = sentences(2_000); // about 180,000 characters: some 45 frames’ budgets
     const parts: string[] = [];
     const el = await fixture<AnswerMarkdown>(
@@ -838,20 +848,21 @@ describe('answer-markdown', () => {
     );
   });
 
-  it('reads each delta at a bounded cost, however long the open fence or paragraph', async () => {
-    for (const text of [fence(8_000), paragraph(35_000), 'x'.repeat(256 * 1024)]) {
+  it('reads each delta at a bounded cost, however long the open fence or paragraph', async function () {
+    this.timeout(STREAMING_MS);
+    for (const text of [fence(8_000), paragraph(35_000), 'x'.repeat(128 * 1024)]) {
       // A frame's budget a delta: more is read over several frames, each reading the window again.
       const delta = FRAME_CHARS;
       const cuts: number[] = [];
-      for (let at = delta; at < 256 * 1024 && at < text.length; at += delta) cuts.push(at);
-      const { el, work } = await streamedParts(text.slice(0, 256 * 1024), cuts, 0);
+      for (let at = delta; at < 128 * 1024 && at < text.length; at += delta) cuts.push(at);
+      const { el, work } = await streamedParts(text.slice(0, 128 * 1024), cuts, 0);
       // A delta's own characters, read a few times, and a bounded window at the end (about 30 KB
-      // here): the same at the first delta as at the 64th, where the open block is 256 KB long.
+      // here): the same at the first delta as at the 32nd, where the open block is 128 KB long.
       for (const [i, chars] of work.entries())
         expect(chars, `delta ${i}`).to.be.at.most(2 * delta + 6 * INLINE_REACH);
       el.complete = true;
       await el.updateComplete;
-      expect(shown(el)).to.equal(atOnce(text.slice(0, 256 * 1024), 2));
+      expect(shown(el)).to.equal(atOnce(text.slice(0, 128 * 1024), 2));
     }
   });
 });
