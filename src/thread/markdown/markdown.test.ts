@@ -851,13 +851,14 @@ describe('answer-markdown', () => {
   it('reads each delta at a bounded cost, however long the open fence or paragraph', async function () {
     this.timeout(STREAMING_MS);
     for (const text of [fence(8_000), paragraph(35_000), 'x'.repeat(128 * 1024)]) {
-      // A frame's budget a delta: more is read over several frames, each reading the window again.
-      const delta = FRAME_CHARS;
+      // Half a frame's budget a delta, so that a delta is read in one update even when the
+      // frame's budget is partly spent (a delta read over two frames reads the window twice).
+      const delta = FRAME_CHARS / 2;
       const cuts: number[] = [];
       for (let at = delta; at < 128 * 1024 && at < text.length; at += delta) cuts.push(at);
       const { el, work } = await streamedParts(text.slice(0, 128 * 1024), cuts, 0);
-      // A delta's own characters, read a few times, and a bounded window at the end (about 30 KB
-      // here): the same at the first delta as at the 32nd, where the open block is 128 KB long.
+      // A delta's own characters, read a few times, and a bounded window at the end (about 28 KB
+      // here): the same at the first delta as at the 64th, where the open block is 128 KB long.
       for (const [i, chars] of work.entries())
         expect(chars, `delta ${i}`).to.be.at.most(2 * delta + 6 * INLINE_REACH);
       el.complete = true;
