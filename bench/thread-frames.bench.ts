@@ -242,7 +242,8 @@ try {
       const away = Math.max(...of.map((r) => r.fromEnd!));
       if (away > 2)
         throw new Error(
-          `${shape}: the thread stopped following the answer (its end ${away} px below the view), so its frames are not those of the text in view`,
+          `${shape}: the thread stopped following the answer (its end ${away} px below the ` +
+            'view), so its frames are not those of the text in view',
         );
       const reached = Math.min(...of.map((r) => r.reached!));
       const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;

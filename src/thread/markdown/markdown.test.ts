@@ -696,7 +696,7 @@ describe('answer-markdown', () => {
     }
   });
 
-  it('renders text that comes faster than a frame can take a frame’s budget at a time, and catches up', async function () {
+  it('renders text that comes too fast a frame’s budget at a time, and catches up', async function () {
     this.timeout(STREAMING_MS);
     const text = sentences(2_000); // about 180,000 characters: some 45 frames’ budgets
     const parts: string[] = [];

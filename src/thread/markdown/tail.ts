@@ -21,19 +21,24 @@ function joinText(nodes: Inline[]): Inline[] {
 function sameInline(a: Inline, b: Inline): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a.t !== b.t) return false;
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
   for (const field in x) {
-    const [mine, theirs] = [x[field], y[field]];
     if (field !== 'children') {
-      if (mine !== theirs) return false;
+      if (x[field] !== y[field]) return false;
       continue;
     }
-    const [p, q] = [mine as Inline[], theirs as Inline[]];
-    if (p.length !== q.length) return false;
-    for (let i = 0; i < p.length; i++) if (!sameInline(p[i]!, q[i]!)) return false;
+    const mine = x[field] as Inline[];
+    const theirs = y[field] as Inline[];
+    if (mine.length !== theirs.length) return false;
+    for (let i = 0; i < mine.length; i++) if (!sameInline(mine[i]!, theirs[i]!)) return false;
   }
   return true;
 }
+
+/** Whether a streaming paragraph's piece is its first (and so far only) one. */
+const isFirstPiece = (box: HTMLElement) =>
+  !box.previousElementSibling && !box.parentElement!.previousElementSibling;
 
 /**
  * How much final text a piece of a long paragraph or heading holds before text goes on in the
@@ -203,8 +208,8 @@ export class DomTail implements TailView {
     for (const node of gone) node.remove();
     box.append(added);
     // What becomes final is counted: the last piece ends once it holds PIECE characters of it.
-    const finals = shown.slice(0, done.length - (splits ? 1 : 0));
-    for (const node of finals) for (const dom of node.dom) this.inline!.final += textLength(dom);
+    for (let i = 0; i < done.length - (splits ? 1 : 0); i++)
+      for (const dom of shown[i]!.dom) this.inline!.final += textLength(dom);
     if (splits) {
       const rest = (shown[done.length - 1]!.dom[0] as Text).splitText(last.length);
       this.inline!.final += last.length;
@@ -232,7 +237,7 @@ export class DomTail implements TailView {
     const live = shown[0]?.dom[0] ?? null;
     const lastFinal = live ? live.previousSibling : box.lastChild;
     if (!lastFinal) return;
-    if (!box.previousElementSibling && !box.parentElement!.previousElementSibling) {
+    if (isFirstPiece(box)) {
       // The first cut: the paragraph's direction is held as `dir="auto"` gives it now, from its
       // first strong character (in this piece almost always): a node added or removed under
       // `dir="auto"` costs a pass over all of the paragraph (and taking it off and back, to add
@@ -342,7 +347,7 @@ export class DomTail implements TailView {
   inlineClose(last: Inline[]) {
     this.showInline(last);
     const { el, box } = this.inline!;
-    if (!box.previousElementSibling && !box.parentElement!.previousElementSibling) {
+    if (isFirstPiece(box)) {
       // In one piece: its nodes go back in the paragraph, as a paragraph at once has them.
       const auto = el.getAttribute('dir') === 'auto';
       if (auto) el.removeAttribute('dir');
