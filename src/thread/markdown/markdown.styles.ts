@@ -63,13 +63,12 @@ export const markdownStyles = css`
   }
   /*
    * A streaming paragraph's pieces (tail.ts, PIECE): each lays out on its own, and they read as
-   * one paragraph, the white space between two wrapping as between two words. A piece text no
-   * longer goes to (.past, all but the last two) keeps, out of view, the size it was last laid
-   * out at and is neither styled, laid out nor painted again, so the cost of a frame stays that
-   * of what is in view however long the paragraph grows. A piece the reader selects is rendered
-   * again. The pieces are in groups (.pieces, GROUP of them), each past one kept out of view the
-   * same way, so that the boxes laid out again with the last piece stay few however many pieces
-   * the paragraph has.
+   * one paragraph, the white space between two wrapping as between two words. The pieces are in
+   * groups (.pieces, GROUP of them); a group text no longer goes to (.past, all but the last)
+   * keeps, out of view, the size it was last laid out at and is neither styled, laid out nor
+   * painted again, so the cost of a frame stays that of what is in view however long the
+   * paragraph grows. A group the reader selects is rendered again. Pieces are never .past: each
+   * box kept out of view makes every style pass of the document cost more.
    */
   .piece,
   .pieces {
