@@ -3,8 +3,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Inline, MdBlock } from './parse.js';
 
 /*
- * Markdown tree → Lit templates. Text only ever lands in text bindings;
- * links are http(s) only and open in a new tab without an opener; images
+ * Markdown tree → Lit templates for blocks, DOM nodes for their inline
+ * content. Text only ever lands in text bindings and text nodes, never
+ * parsed as HTML; links are http(s) only and open in a new tab without an opener; images
  * are never fetched: the reader sees the alt text and, if the URL is safe,
  * a link to it. A citation `[N]` links to source N when the answer has N
  * sources or more (`cites`), and stays text otherwise and inside a link.
@@ -17,41 +18,76 @@ import type { Inline, MdBlock } from './parse.js';
 
 const align = (value: string) => (value ? `align-${value}` : '');
 
-/** Inline nodes as templates and text; a `[N]` up to `cites` links to source N. */
-export function renderInline(nodes: Inline[], cites: number): unknown[] {
-  return inline(nodes, cites);
+/**
+ * Inline nodes as the DOM nodes they show as (new ones at each call); a `[N]` up to `cites`
+ * links to source N. Built element by element rather than from templates: a streaming
+ * paragraph renders thousands of them a second, and a template's render also makes parts,
+ * marker comments and a copy without them. In a 2 MB paragraph that garbage was half of what
+ * lived long enough for a full collection, whose pauses made frames over 50 ms. Text only ever
+ * goes in as text nodes.
+ */
+export function inlineDom(nodes: Inline[], cites: number): (Element | Text)[] {
+  const out: (Element | Text)[] = [];
+  for (const node of nodes) {
+    const dom = typeof node === 'string' ? node : inlineElement(node, cites);
+    const last = out.at(-1);
+    // Adjacent texts are one text node, as the parser would have joined them.
+    if (typeof dom !== 'string') out.push(dom);
+    else if (last instanceof Text) last.appendData(dom);
+    else out.push(document.createTextNode(dom));
+  }
+  return out;
 }
 
-function inline(nodes: Inline[], cites: number): unknown[] {
-  return nodes.map((node) => {
-    if (typeof node === 'string') return node;
-    switch (node.t) {
-      case 'code':
-        return html`<code>${node.text}</code>`;
-      case 'strong':
-        return html`<strong>${inline(node.children, cites)}</strong>`;
-      case 'em':
-        return html`<em>${inline(node.children, cites)}</em>`;
-      case 'del':
-        return html`<del>${inline(node.children, cites)}</del>`;
-      case 'cite':
-        return node.n > cites
-          ? `[${node.n}]`
-          : html`<a class="cite" href="#source-${node.n}" aria-label=${msg(str`Source ${node.n}`)}>[${node.n}]</a>`;
-      case 'br':
-        return html`<br />`;
-      case 'link':
-        return node.href
-          ? html`<a href=${node.href} target="_blank" rel="noopener noreferrer">${inline(node.children, 0)}</a>`
-          : html`<span class="unsafe-link">${inline(node.children, 0)}</span>`;
-      case 'image': {
-        const label = node.alt || msg('image');
-        return node.href
-          ? html`<a class="image" href=${node.href} target="_blank" rel="noopener noreferrer" title=${msg('Image not loaded; opens in a new tab')}>${msg(str`[Image: ${label}]`)}</a>`
-          : html`<span class="image">${msg(str`[Image: ${label}]`)}</span>`;
-      }
+function inlineElement(node: Exclude<Inline, string>, cites: number): Element | string {
+  switch (node.t) {
+    case 'code':
+      return element('code', {}, [node.text]);
+    case 'strong':
+    case 'em':
+    case 'del':
+      return element(node.t, {}, inlineDom(node.children, cites));
+    case 'cite':
+      return node.n > cites
+        ? `[${node.n}]`
+        : element(
+            'a',
+            { class: 'cite', href: `#source-${node.n}`, 'aria-label': msg(str`Source ${node.n}`) },
+            [`[${node.n}]`],
+          );
+    case 'br':
+      return element('br', {}, []);
+    case 'link':
+      return node.href
+        ? element('a', { href: node.href, ...NEW_TAB }, inlineDom(node.children, 0))
+        : element('span', { class: 'unsafe-link' }, inlineDom(node.children, 0));
+    case 'image': {
+      const label = node.alt || msg('image');
+      const text = msg(str`[Image: ${label}]`);
+      return node.href
+        ? element(
+            'a',
+            {
+              class: 'image',
+              href: node.href,
+              ...NEW_TAB,
+              title: msg('Image not loaded; opens in a new tab'),
+            },
+            [text],
+          )
+        : element('span', { class: 'image' }, [text]);
     }
-  });
+  }
+}
+
+/** A link out of the answer opens in a new tab, without an opener. */
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' };
+
+function element(tag: string, attributes: Record<string, string>, children: (Node | string)[]) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.append(...children);
+  return el;
 }
 
 /** How long a chunk of a long code block gets before it ends with its next line. */
@@ -87,18 +123,18 @@ export function renderBlocks(blocks: MdBlock[], cites = 0): TemplateResult[] {
 function renderBlock(block: MdBlock, cites: number): TemplateResult {
   switch (block.t) {
     case 'p':
-      return html`<p>${inline(block.inline, cites)}</p>`;
+      return html`<p>${inlineDom(block.inline, cites)}</p>`;
     case 'h':
       // Headings inside an answer start at level 3: the page owns h1 and h2.
       switch (Math.min(block.level + 2, 6)) {
         case 3:
-          return html`<h3>${inline(block.inline, cites)}</h3>`;
+          return html`<h3>${inlineDom(block.inline, cites)}</h3>`;
         case 4:
-          return html`<h4>${inline(block.inline, cites)}</h4>`;
+          return html`<h4>${inlineDom(block.inline, cites)}</h4>`;
         case 5:
-          return html`<h5>${inline(block.inline, cites)}</h5>`;
+          return html`<h5>${inlineDom(block.inline, cites)}</h5>`;
         default:
-          return html`<h6>${inline(block.inline, cites)}</h6>`;
+          return html`<h6>${inlineDom(block.inline, cites)}</h6>`;
       }
     case 'code': {
       const chunks = codeChunks(block.text);
@@ -115,8 +151,8 @@ function renderBlock(block: MdBlock, cites: number): TemplateResult {
     case 'table':
       return html`<div class="table" tabindex="0" role="region" aria-label=${msg('Table')}>
         <table>
-          <thead><tr>${block.head.map((cell, c) => html`<th scope="col" class=${align(block.align[c]!)}>${inline(cell, cites)}</th>`)}</tr></thead>
-          <tbody>${block.rows.map((row) => html`<tr>${row.map((cell, c) => html`<td class=${align(block.align[c]!)}>${inline(cell, cites)}</td>`)}</tr>`)}</tbody>
+          <thead><tr>${block.head.map((cell, c) => html`<th scope="col" class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</th>`)}</tr></thead>
+          <tbody>${block.rows.map((row) => html`<tr>${row.map((cell, c) => html`<td class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</td>`)}</tr>`)}</tbody>
         </table>
       </div>`;
     case 'hr':

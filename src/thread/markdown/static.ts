@@ -18,18 +18,17 @@ export function staticBlocks(markdown: string, cites: number): HTMLElement {
 }
 
 /**
- * What a Lit value renders to, as plain nodes: no parts, no marker comments, and (`normalize`)
- * adjacent texts as one.
+ * What a Lit value renders to, as plain nodes: no parts, no marker comments, and adjacent texts
+ * as one.
  */
-export function staticCopy(value: unknown, normalize = true): DocumentFragment {
+export function staticCopy(value: unknown): DocumentFragment {
   const scratch = document.createElement('div');
   render(value, scratch);
   const walker = document.createTreeWalker(scratch, NodeFilter.SHOW_COMMENT);
   const markers: Node[] = [];
   while (walker.nextNode()) markers.push(walker.currentNode);
   for (const marker of markers) marker.parentNode!.removeChild(marker);
-  if (normalize) scratch.normalize();
-  else for (const el of scratch.children) el.normalize();
+  scratch.normalize();
   autoDirection(scratch);
   // The nodes move to a fragment; the scratch container, which holds Lit's part for them, goes.
   const kept = document.createDocumentFragment();

@@ -1,6 +1,6 @@
 import { render } from 'lit';
 import type { Inline, MdBlock } from './parse.js';
-import { autoDirection, CODE_CHUNK, renderBlocks, renderInline } from './render.js';
+import { autoDirection, CODE_CHUNK, inlineDom, renderBlocks } from './render.js';
 import { staticBlocks, staticCopy } from './static.js';
 import type { TailView } from './stream.js';
 
@@ -306,34 +306,9 @@ export class DomTail implements TailView {
     box.parentElement!.previousElementSibling?.classList.add('past');
   }
 
-  /**
-   * Each node's DOM. The elements are rendered in one go: a render of their own each costs
-   * tens of microseconds, which a delta of thousands of links and emphases adds up to tens of
-   * milliseconds. Each renders to one element (its Lit markers gone); if not, one at a time.
-   */
+  /** Each node's DOM: one node each (a citation past the sources is its text). */
   private inlineDom(nodes: Inline[]): ChildNode[][] {
-    // A citation past the sources renders as its text.
-    const text = (node: Inline) =>
-      typeof node === 'string'
-        ? node
-        : node.t === 'cite' && node.n > this.cites
-          ? `[${node.n}]`
-          : null;
-    const elements = nodes.filter((node) => text(node) === null);
-    let rendered: ChildNode[] = [];
-    if (elements.length > 1) {
-      const all = staticCopy(renderInline(elements, this.cites), false).childNodes;
-      if (all.length === elements.length && [...all].every((node) => node instanceof Element))
-        rendered = [...all];
-    }
-    let next = 0;
-    return nodes.map((node) => {
-      const shown = text(node);
-      if (shown !== null) return [document.createTextNode(shown)];
-      return rendered.length
-        ? [rendered[next++]!]
-        : [...staticCopy(renderInline([node], this.cites)).childNodes];
-    });
+    return nodes.map((node) => inlineDom([node], this.cites));
   }
 
   inlineUpdate(final: Inline[], live: Inline[]) {
