@@ -148,13 +148,18 @@ function renderBlock(block: MdBlock, cites: number): TemplateResult {
       const items = block.items.map((item) => html`<li>${renderBlocks(item, cites)}</li>`);
       return block.ordered ? html`<ol start=${block.start}>${items}</ol>` : html`<ul>${items}</ul>`;
     }
-    case 'table':
+    case 'table': {
+      const headCell = (cell: Inline[], c: number) =>
+        html`<th scope="col" class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</th>`;
+      const bodyCell = (cell: Inline[], c: number) =>
+        html`<td class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</td>`;
       return html`<div class="table" tabindex="0" role="region" aria-label=${msg('Table')}>
         <table>
-          <thead><tr>${block.head.map((cell, c) => html`<th scope="col" class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</th>`)}</tr></thead>
-          <tbody>${block.rows.map((row) => html`<tr>${row.map((cell, c) => html`<td class=${align(block.align[c]!)}>${inlineDom(cell, cites)}</td>`)}</tr>`)}</tbody>
+          <thead><tr>${block.head.map(headCell)}</tr></thead>
+          <tbody>${block.rows.map((row) => html`<tr>${row.map(bodyCell)}</tr>`)}</tbody>
         </table>
       </div>`;
+    }
     case 'hr':
       return html`<hr />`;
   }

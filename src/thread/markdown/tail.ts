@@ -85,11 +85,10 @@ function lastMatch(pattern: RegExp, text: string, from: number) {
   return last;
 }
 
-/** One inline node shown: what it is, and its DOM (a string: one text node). */
+/** One inline node shown: what it is, and its DOM node (a string's: a text node). */
 interface Shown {
   node: Inline;
-  text: boolean;
-  dom: ChildNode[];
+  dom: ChildNode;
 }
 
 /**
@@ -182,19 +181,18 @@ export class DomTail implements TailView {
       same++;
     const was = shown[same];
     const now = next[same];
-    if (was?.text && typeof now === 'string') {
-      (was.dom[0] as Text).data = now;
+    if (typeof was?.node === 'string' && typeof now === 'string') {
+      (was.dom as Text).data = now;
       was.node = now;
       same++;
     }
-    const gone = shown.splice(same).flatMap((node) => node.dom);
+    const gone = shown.splice(same).map((node) => node.dom);
     const added = document.createDocumentFragment();
-    const fresh = next.slice(same);
-    const doms = this.inlineDom(fresh);
-    for (const [i, node] of fresh.entries()) {
-      const dom = doms[i]!;
-      shown.push({ node, text: typeof node === 'string', dom });
-      added.append(...dom);
+    for (const node of next.slice(same)) {
+      // One DOM node each (a citation past the sources is a text of its own).
+      const dom = inlineDom([node], this.cites)[0]!;
+      shown.push({ node, dom });
+      added.append(dom);
     }
     // The final nodes stay as they are, no longer followed; a text that shows the end of them
     // and the start of the others splits.
@@ -209,11 +207,11 @@ export class DomTail implements TailView {
     box.append(added);
     // What becomes final is counted: the last piece ends once it holds PIECE characters of it.
     for (let i = 0; i < done.length - (splits ? 1 : 0); i++)
-      for (const dom of shown[i]!.dom) this.inline!.final += textLength(dom);
+      this.inline!.final += textLength(shown[i]!.dom);
     if (splits) {
-      const rest = (shown[done.length - 1]!.dom[0] as Text).splitText(last.length);
+      const rest = (shown[done.length - 1]!.dom as Text).splitText(last.length);
       this.inline!.final += last.length;
-      shown[done.length - 1] = { node: first!, text: true, dom: [rest] };
+      shown[done.length - 1] = { node: first!, dom: rest };
       shown.splice(0, done.length - 1);
     } else shown.splice(0, done.length);
     if (auto) el.setAttribute('dir', 'auto');
@@ -234,7 +232,7 @@ export class DomTail implements TailView {
   private cutPiece() {
     const inline = this.inline!;
     const { el, box, shown } = inline;
-    const live = shown[0]?.dom[0] ?? null;
+    const live = shown[0]?.dom ?? null;
     const lastFinal = live ? live.previousSibling : box.lastChild;
     if (!lastFinal) return;
     if (isFirstPiece(box)) {
@@ -299,16 +297,11 @@ export class DomTail implements TailView {
    * piece was laid out as the last one and is still in view, where a box that becomes
    * `content-visibility: auto` is laid out once skipped, then again. Only groups are, never a
    * piece: each such box makes each style pass of the document cost more (in Chromium, a
-   * 2 MB paragraph's 244 pieces made the pass at each cut 4 ms at its start and 19 ms at its end).
+   * 2 MB paragraph's pieces made the pass at each cut 4 ms at its start and 16-19 ms at its end).
    */
   private keepPast(box: HTMLElement) {
     if (box.previousElementSibling) return;
     box.parentElement!.previousElementSibling?.classList.add('past');
-  }
-
-  /** Each node's DOM: one node each (a citation past the sources is its text). */
-  private inlineDom(nodes: Inline[]): ChildNode[][] {
-    return nodes.map((node) => inlineDom([node], this.cites));
   }
 
   inlineUpdate(final: Inline[], live: Inline[]) {
