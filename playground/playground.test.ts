@@ -30,15 +30,22 @@ async function ask(page: Page, text: string) {
   await textarea.press('Enter');
 }
 
-/** Opens every folded "View process" on the page, as a reader does, and waits for its steps to render. */
+/**
+ * Opens every folded "View process" on the page, as a reader does, and waits for all of its
+ * steps to render (`<agent-process>` renders them a page per frame, each page a `.process-page`
+ * of up to 25 steps, once its code is in).
+ */
 async function openProcesses(page: Page) {
   const summaries = page.locator('agent-turn details.process:not([open]) > summary');
   while ((await summaries.count()) > 0) await summaries.first().click();
   await page.waitForFunction(() =>
     [...document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')].every(
-      (turn) =>
-        !turn.shadowRoot!.querySelector('details.process') ||
-        turn.shadowRoot!.querySelector('details.process[open] .process-body > *'),
+      (turn) => {
+        const process = turn.shadowRoot!.querySelector('details.process[open] agent-process');
+        if (!turn.shadowRoot!.querySelector('details.process')) return true;
+        const steps = (process as unknown as { steps?: unknown[] } | null)?.steps?.length ?? 0;
+        return Boolean(steps) && process!.querySelectorAll('.process-page').length >= steps / 25;
+      },
     ),
   );
 }
