@@ -4,7 +4,8 @@
  * breaks, an unclosed code fence, one enormous word, plain paragraphs), and when the reader
  * opens "View process" of a turn of 2,000 blocks. Reported: the median, over the runs, of the
  * longest animation frame (long-animation-frame entries; frames under 50 ms make none, so 0
- * means none over 50 ms), and of the longest gap between two animation frames.
+ * means none over 50 ms), and of the longest gap between two animation frames. Each frame over
+ * 50 ms is also listed, with what it spent (`spent`), in the log and in the JSON (`framesOver50`).
  *
  *   npx tsx bench/thread-frames.bench.ts [--runs=3] [--cap=<s>] [--before=<git rev>] [--json]
  *     [--only=<case>[,<case>]]   (a shape, or "view process")   [--trace=<file.json>]
@@ -67,12 +68,30 @@ const shapes = { ${Object.entries(SHAPES)
   .map(([name, unit]) => `${JSON.stringify(name)}: () => ${unit}`)
   .join(', ')} };
 
+/**
+ * What a long animation frame spent its time on: its scripts (those over 5 ms, as the entry lists
+ * them, animation frame callbacks among them), the time from its rendering's start (those
+ * callbacks, then style, layout and paint), and of that its style and layout. What a frame's
+ * scripts and rendering leave is neither: work of the browser's own between tasks, or a machine
+ * that did not run the page.
+ */
+const spent = (e) => {
+  const end = e.startTime + e.duration;
+  const scripts = e.scripts.reduce((sum, script) => sum + script.duration, 0);
+  return {
+    duration: e.duration,
+    scripts,
+    render: e.renderStart ? end - e.renderStart : 0,
+    styleAndLayout: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+  };
+};
+
 /** Long animation frames and the gaps between animation frames from now until stop(). */
 function frames() {
   const long = [];
   const start = performance.now();
   const observer = new PerformanceObserver((list) =>
-    list.getEntries().forEach((e) => e.startTime >= start && long.push(e.duration)));
+    list.getEntries().forEach((e) => e.startTime >= start && long.push(e)));
   observer.observe({ type: 'long-animation-frame', buffered: false });
   let last = 0, gap = 0, on = true;
   const tick = (t) => {
@@ -83,9 +102,11 @@ function frames() {
   requestAnimationFrame(tick);
   return () => {
     on = false;
-    long.push(...observer.takeRecords().filter((e) => e.startTime >= start).map((e) => e.duration));
+    long.push(...observer.takeRecords().filter((e) => e.startTime >= start));
     observer.disconnect();
-    return { longest: Math.max(0, ...long), over50: long.filter((d) => d > 50).length, gap };
+    const over = long.filter((e) => e.duration > 50);
+    const longest = Math.max(0, ...long.map((e) => e.duration));
+    return { longest, over50: over.length, gap, framesOver50: over.map(spent) };
   };
 }
 
@@ -189,6 +210,8 @@ if (before) {
 interface Frames {
   longest: number;
   over50: number;
+  /** Each frame over 50 ms, in ms: all of it, its scripts, its rendering, its style and layout. */
+  framesOver50: { duration: number; scripts: number; render: number; styleAndLayout: number }[];
   gap: number;
   shown: number;
   seconds: number;
@@ -196,6 +219,17 @@ interface Frames {
   /** How far above the end of the thread the view was when the answer had streamed. */
   fromEnd?: number;
 }
+/** Where each frame over 50 ms of these runs went. */
+function logLongFrames(of: Frames[]) {
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  for (const [run, { framesOver50 }] of of.entries())
+    for (const f of framesOver50)
+      log(
+        `    run ${run + 1}: a frame of ${ms(f.duration)}: scripts ${ms(f.scripts)}; from its ` +
+          `rendering's start ${ms(f.render)}, of which style and layout ${ms(f.styleAndLayout)}`,
+      );
+}
+
 /** Each system's runs of each case (a shape, or 'view process'). */
 const results: Record<string, Record<string, Frames[]>> = {};
 const browser = await launchChromium();
@@ -249,6 +283,7 @@ try {
       const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;
       const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
       log(`  2 MB answer, ${shape.padEnd(17)} ${medians(of)}; ${seconds} s${through}`);
+      logLongFrames(of);
     }
     if (shouldRun('view process')) {
       const of: Frames[] = [];
@@ -259,6 +294,7 @@ try {
       cases['view process'] = of;
       const shown = Math.min(...of.map((r) => r.shown));
       log(`  View process of 2,000 blocks: ${medians(of)}; ${shown} shown`);
+      logLongFrames(of);
     }
     if (tracePath) await browser.stopTracing();
     await page.close();
