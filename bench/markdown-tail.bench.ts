@@ -11,7 +11,7 @@
  * mode), 720 px wide in a scrolling box that follows the end. Per delta: the element's update,
  * and the update with the style and layout it causes (forced by reading the box's scroll height;
  * paint happens after, outside the measure). 1 KB deltas at 1 KB, 256 KB and 1 MB, then deltas
- * of a frame's budget (FRAME_CHARS, 8 KB: the most the element renders in one frame; a larger
+ * of a frame's budget (FRAME_CHARS: the most the element renders in one frame; a larger
  * delta goes on at the next frames), one per frame, at 256 KB, 1 MB, 4 MB and 8 MB. A size of
  * 64 KB or less is measured on fresh elements, one delta each; a larger one on one element
  * brought there in 64 KB (or 1 MB) pieces, then that many deltas in a row.
