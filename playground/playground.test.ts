@@ -32,21 +32,27 @@ async function ask(page: Page, text: string) {
 
 /**
  * Opens every folded "View process" on the page, as a reader does, and waits for all of its
- * steps to render (`<agent-process>` renders them a page per frame, each page a `.process-page`
- * of up to 25 steps, once its code is in).
+ * steps to render (`<agent-process>` renders them a page per frame, each a `.process-page`, once
+ * its code is in).
  */
 async function openProcesses(page: Page) {
   const summaries = page.locator('agent-turn details.process:not([open]) > summary');
   while ((await summaries.count()) > 0) await summaries.first().click();
-  await page.waitForFunction(() =>
-    [...document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')].every(
-      (turn) => {
-        const process = turn.shadowRoot!.querySelector('details.process[open] agent-process');
-        if (!turn.shadowRoot!.querySelector('details.process')) return true;
-        const steps = (process as unknown as { steps?: unknown[] } | null)?.steps?.length ?? 0;
-        return Boolean(steps) && process!.querySelectorAll('.process-page').length >= steps / 25;
-      },
-    ),
+  await page.waitForFunction(
+    (slice) =>
+      [...document.querySelector('agent-thread')!.shadowRoot!.querySelectorAll('agent-turn')].every(
+        (turn) => {
+          if (!turn.shadowRoot!.querySelector('details.process')) return true;
+          const process = turn.shadowRoot!.querySelector('details.process[open] agent-process');
+          const steps = (process as unknown as { steps?: unknown[] } | null)?.steps?.length ?? 0;
+          return (
+            Boolean(steps) && process!.querySelectorAll('.process-page').length >= steps / slice
+          );
+        },
+      ),
+    // PROCESS_SLICE of src/thread/extras/process.ts, written out: importing that module here
+    // would load Lit into this Node process, which sets a global `customElements` for every test.
+    25,
   );
 }
 
