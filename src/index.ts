@@ -9,7 +9,8 @@ import { prepareUnlessThread } from './components/block/prepare.js';
 export * from './elements.js';
 export { AgentThread } from './thread/elements/thread.js';
 export { formSummary } from './base/form-summary.js';
-export type { RequestOptions, UIMessage } from './thread/link/transport.js';
+export type { RequestOptions } from './thread/link/request-options.js';
+export type { UIMessage } from './conversation/index.js';
 export type { ThreadMessage, AssistantTurn, UserMessage, TurnItem } from './conversation/index.js';
 export {
   AnswerSendEvent,

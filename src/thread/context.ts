@@ -4,8 +4,8 @@ import type { StoreError } from '../store/errors.js';
 import type { FollowController } from './controllers/follow-controller.js';
 import type { AgentLink } from './link/agent-link.js';
 import type { ChatRequests } from './link/requests.js';
-import type { StreamLimits } from './link/stream-reader.js';
-import type { RequestOptions } from './link/transport.js';
+import type { StreamLimits } from './link/limits.js';
+import type { RequestOptions } from './link/request-options.js';
 import type { ThreadPersistence } from './persistence/persistence.js';
 
 /** The `<agent-thread>` element as its controllers see it: its settings, its updates, its events. */

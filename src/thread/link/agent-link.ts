@@ -4,8 +4,8 @@ import { loadOnce, preload } from '../../base/lazy.js';
 import type { ThreadMessage } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
 import { AgUiConnection } from './ag-ui/connection.js';
+import type { Protocol, ChatRequest } from './protocol.js';
 import type { Streaming } from './streaming.chunk.js';
-import type { ChatRequest } from './transport.js';
 
 const loadStreaming = loadOnce(() => import('./streaming.chunk.js'));
 
@@ -35,11 +35,16 @@ export class AgentLink implements ReactiveController {
     ctx.host.addController(this);
   }
 
-  /** This thread's request, reader and resumer, made once the chunk is in. */
+  /** This thread's stream reader and protocols, made once the chunk is in. */
   private ready(): Promise<Streaming> {
     return loadStreaming().then(
       ({ startStreaming }) => (this.loaded ??= startStreaming(this.ctx, this.agUi)),
     );
+  }
+
+  /** The door of the protocol the thread speaks (its `protocol` attribute): the one place it is chosen. */
+  private door(): Promise<Protocol> {
+    return this.ready().then(({ protocols }) => protocols[this.host.protocol]);
   }
 
   private get host() {
@@ -59,17 +64,16 @@ export class AgentLink implements ReactiveController {
 
   /** Asks the agent for the answer that follows `history` and reads it into the open turn. */
   post(history: readonly ThreadMessage[], request: ChatRequest): Promise<void> {
-    return this.ready().then(
-      ({ post }) => post(history, request),
+    return this.door().then(
+      (protocol) => protocol.post(history, request),
       (error: unknown) => this.ctx.report('request_failed', String(error), 'interrupted'),
     );
   }
 
   /** Reads a stream the host fetched itself (AG-UI events with `protocol="ag-ui"`). */
   consume(source: Response | ReadableStream<Uint8Array>): Promise<void> {
-    return this.ready().then(
-      ({ stream }) =>
-        this.host.protocol === 'ag-ui' ? this.agUi.consume(stream, source) : stream.read(source),
+    return this.door().then(
+      (protocol) => protocol.consume(source),
       (error: unknown) =>
         void this.host.dispatchEvent(
           new AnswerErrorEvent({ code: 'request_failed', message: String(error) }),
@@ -79,18 +83,16 @@ export class AgentLink implements ReactiveController {
 
   /** The saved thread `threadId` is shown: with `resume`, asks whether its answer is still streaming. */
   shown(threadId: string | undefined): void {
-    // Resuming is the AI SDK's convention, not AG-UI's.
-    if (this.host.resume && this.host.protocol !== 'ag-ui')
-      void this.ready().then(
-        ({ resumer }) => resumer.connect(threadId),
-        () => undefined,
-      );
-    else this.cancelResume();
+    this.cancelResume();
+    void this.door().then(
+      (protocol) => protocol.shown(threadId),
+      () => undefined,
+    );
   }
 
   /** Stops asking after an answer cut off (a send, a switch or a stream of the host's own comes first). */
   cancelResume(): void {
-    this.loaded?.resumer.cancel();
+    for (const protocol of Object.values(this.loaded?.protocols ?? {})) protocol.cancelResume();
   }
 
   /**
@@ -117,6 +119,6 @@ export class AgentLink implements ReactiveController {
 
   /** Stops reading the answer; what arrived is kept. */
   stop(): void {
-    this.loaded?.stream.cancel();
+    this.loaded?.protocols[this.host.protocol].stop();
   }
 }

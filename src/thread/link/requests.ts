@@ -7,7 +7,7 @@ import {
 } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
 import { AnswerSendEvent } from '../elements/events.js';
-import type { ChatRequest } from './transport.js';
+import type { ChatRequest } from './protocol.js';
 
 interface Question {
   text: string;

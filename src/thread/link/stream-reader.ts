@@ -1,19 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  endsRun,
-  EventStreamParser,
-  MAX_EVENT_LENGTH,
-  OVERSIZED_EVENT,
-  type NoticeCode,
-  type StreamEvent,
-  type TurnEnding,
-} from '../../conversation/index.js';
+import type { NoticeCode, StreamEvent, TurnEnding } from '../../conversation/index.js';
 import { MAX_DATA_DEPTH, nestsDeeper } from '../../conversation/data-depth.js';
+import { EventBatches } from './event-batches.js';
+import { OncePerStream, STREAM_LIMITS, UnreadableEvents, type StreamLimits } from './limits.js';
 
 /**
- * Reads one stream's events in a protocol: the AI SDK's (built here) or
- * AG-UI's (with `protocol="ag-ui"`, which is never resumed: resuming is the
- * AI SDK's convention).
+ * Reads one stream's events in a protocol's way (the AI SDK's in
+ * `ai-sdk/events.ts`, AG-UI's in `ag-ui/`).
  */
 export interface EventHandler {
   /**
@@ -28,6 +21,29 @@ export interface EventHandler {
    * nothing on screen. True when the run has ended (`[DONE]`, `RUN_FINISHED`).
    */
   late(data: StreamEvent): boolean;
+  /** Whether an event has a budget of its own (a file), outside the answer's. */
+  uncounted?(data: string): boolean;
+}
+
+/** What a protocol's events are read with, one stream at a time. */
+export interface StreamContext {
+  /** The stream is an answer streamed again from its start (resumed). */
+  replay: boolean;
+  unreadable: UnreadableEvents;
+  once: OncePerStream;
+  limits: StreamLimits;
+}
+
+/** How one protocol's streams are read. */
+export interface StreamProtocol {
+  /** The handler of one stream's events. */
+  events(stream: StreamContext): EventHandler;
+  /**
+   * The connection dropped mid-answer: the answer in flight again, from its
+   * start (`attempt` counts from 1), or null when there is none to resume.
+   * Rejects when this attempt failed. A protocol without it is never resumed.
+   */
+  reconnect?(signal: AbortSignal, attempt: number): Promise<Response | null>;
 }
 
 /**
@@ -36,66 +52,7 @@ export interface EventHandler {
  */
 export const MAX_RESUME_ATTEMPTS = 3;
 
-/**
- * What one answer's stream may cost the page (SPEC §4): a back end is as
- * untrusted as the model, and one that sends without end, sends nothing or
- * sends garbage must not freeze the page or flood the turn.
- * `<agent-thread>`'s `streamLimits` sets any of them.
- */
-export interface StreamLimits {
-  /**
-   * Characters of event data one answer may bring (text, reasoning, tool
-   * input and output, data): past it the turn ends as stopped, with a
-   * notice, and the connection is closed. What arrived stays.
-   */
-  maxAnswerChars: number;
-  /** Unreadable events one stream may send before it is ended. */
-  maxUnreadableEvents: number;
-  /** Milliseconds a stream may go without a byte before it counts as a lost connection. */
-  silenceMs: number;
-}
-
-export const STREAM_LIMITS: StreamLimits = Object.freeze({
-  maxAnswerChars: 2_000_000,
-  maxUnreadableEvents: 100,
-  silenceMs: 120_000,
-});
-
-/**
- * One stream's unreadable events: counted, and reported once (one notice,
- * one `answer-error`) with the count so far, when the next readable event
- * or the end of the stream comes; too many end the stream.
- */
-class Unreadable {
-  private count = 0;
-  private first = '';
-  private reported = false;
-
-  constructor(
-    private readonly target: StreamTarget,
-    private readonly max: number,
-  ) {}
-
-  /** One more; true when that was too many and the turn has ended. */
-  add(detail: string): boolean {
-    if (++this.count === 1) this.first = detail.slice(0, 200);
-    if (this.count < this.max) return false;
-    this.target.report(
-      'malformed_line',
-      `${this.count} events could not be read, so the stream was ended; the first: ${this.first}`,
-      'error',
-    );
-    return (this.reported = true);
-  }
-
-  /** Reports what was counted, once per stream, while the turn is still open. */
-  flush(): void {
-    if (!this.count || this.reported || !this.target.answering()) return;
-    this.reported = true;
-    const events = this.count === 1 ? 'An event' : `${this.count} events`;
-    this.target.report('malformed_line', `${events} could not be read; the first: ${this.first}`);
-  }
-}
+export { STREAM_LIMITS, type StreamLimits } from './limits.js';
 
 /** A response that says it is a page or a document, not an event stream. */
 const NOT_A_STREAM = /^\s*(text\/html|application\/(json|xml|xhtml\+xml))/i;
@@ -116,34 +73,22 @@ export interface StreamTarget {
   answering(): boolean;
   /** Opens a turn for the answer about to stream, unless one is open. */
   openTurn(): void;
-  /** Applies one event's JSON; returns true when the turn is over and the stream should stop. */
-  receive(json: unknown): boolean;
-  /** One event's JSON after the turn is over: what a sealed turn still takes (`takeLateResult`). */
-  late(json: unknown): void;
   /** Adds a notice to the open turn, and ends it as `endAs` when given. */
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more (it ended, failed or was cancelled). */
   streamEnded(): void;
-  /**
-   * The connection dropped mid-answer: the answer in flight again, from its
-   * start (`attempt` counts from 1), or null when there is none to resume.
-   * Rejects when this attempt failed.
-   */
-  reconnect(signal: AbortSignal, attempt: number): Promise<Response | null>;
-  /**
-   * The first event of a replay (an answer streamed again from its start):
-   * makes room for it. False when the replay is not wanted and is dropped.
-   */
-  replayStarts(json: unknown): boolean;
+  /** One part's JSON after the turn is over: what a sealed turn still takes (`takeLateResult`). */
+  late(json: unknown): void;
 }
 
 /**
- * Reads AI SDK UI message streams into a thread: posts the request, reads
- * the response's server-sent events, parses each as JSON and hands it on.
- * A malformed line is reported and skipped. A stream that ends before the
- * answer did is a dropped connection: the reader asks the target for the
- * answer again (up to `MAX_RESUME_ATTEMPTS` times) and reports the lost
- * connection only when that does not bring it back. One stream at a time.
+ * Reads a back end's event streams into a thread, in its protocol: posts
+ * the request, reads the response's server-sent events within the stream
+ * limits and hands each to the protocol's events. A stream that ends before
+ * the answer did is a dropped connection: a protocol that resumes asks for
+ * the answer again (up to `MAX_RESUME_ATTEMPTS` times), and the lost
+ * connection is reported only when that does not bring it back. One stream
+ * at a time.
  */
 export class StreamReader implements ReactiveController {
   /** Whether a request is pending or a response is being read. */
@@ -162,10 +107,6 @@ export class StreamReader implements ReactiveController {
     host.addController(this);
   }
 
-  private limit<K extends keyof StreamLimits>(name: K): StreamLimits[K] {
-    return this.limits()?.[name] ?? STREAM_LIMITS[name];
-  }
-
   hostDisconnected() {
     this.cancel();
   }
@@ -173,7 +114,7 @@ export class StreamReader implements ReactiveController {
   /** Sends the request `send` makes (with this reader's abort signal) and reads its response. */
   async post(
     send: (signal: AbortSignal) => Promise<Response>,
-    events?: EventHandler,
+    protocol: StreamProtocol,
   ): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController = new AbortController());
@@ -189,7 +130,7 @@ export class StreamReader implements ReactiveController {
       if (this.abortController === abort) this.finish();
       return;
     }
-    await this.read(response, false, events, connection);
+    await this.read(response, protocol, { connection });
   }
 
   /**
@@ -201,9 +142,8 @@ export class StreamReader implements ReactiveController {
    */
   async read(
     source: Response | ReadableStream<Uint8Array>,
-    replay = false,
-    events?: EventHandler,
-    connection?: AbortController,
+    protocol: StreamProtocol,
+    { replay = false, connection }: { replay?: boolean; connection?: AbortController } = {},
   ): Promise<void> {
     this.setActive(true);
     const abort = (this.abortController ??= new AbortController());
@@ -238,13 +178,8 @@ export class StreamReader implements ReactiveController {
       this.finish();
       return;
     }
-    let dropped = await this.readStream(
-      stream,
-      abort,
-      (unreadable) => events ?? this.uiMessageEvents(replay, unreadable),
-      connection,
-    );
-    const attempts = events ? 0 : MAX_RESUME_ATTEMPTS;
+    let dropped = await this.readStream(stream, abort, protocol, replay, connection);
+    const attempts = protocol.reconnect ? MAX_RESUME_ATTEMPTS : 0;
     for (
       let attempt = 1;
       dropped !== undefined && attempt <= attempts && !abort.signal.aborted;
@@ -253,7 +188,7 @@ export class StreamReader implements ReactiveController {
       let again: Response | null;
       const reconnection = new AbortController();
       try {
-        again = await this.target.reconnect(
+        again = await protocol.reconnect!(
           AbortSignal.any([abort.signal, reconnection.signal]),
           attempt,
         );
@@ -262,12 +197,7 @@ export class StreamReader implements ReactiveController {
         continue;
       }
       if (!again?.body || abort.signal.aborted) break;
-      dropped = await this.readStream(
-        again.body,
-        abort,
-        (unreadable) => this.uiMessageEvents(true, unreadable),
-        reconnection,
-      );
+      dropped = await this.readStream(again.body, abort, protocol, true, reconnection);
     }
     if (dropped !== undefined && !abort.signal.aborted && this.target.answering())
       this.target.report('connection_lost', dropped, 'interrupted');
@@ -282,13 +212,20 @@ export class StreamReader implements ReactiveController {
   private async readStream(
     stream: ReadableStream<Uint8Array>,
     abort: AbortController,
-    protocol: (unreadable: Unreadable) => EventHandler,
+    protocol: StreamProtocol,
+    replay: boolean,
     connection?: AbortController,
   ): Promise<string | undefined> {
     const reader = (this.reader = stream.getReader());
-    const events = new EventSource(reader, this.limit('silenceMs'), connection);
-    const unreadable = new Unreadable(this.target, this.limit('maxUnreadableEvents'));
-    const handler = this.bounded(protocol(unreadable), unreadable);
+    const limits = { ...STREAM_LIMITS, ...this.limits() };
+    const events = new EventBatches(reader, limits.silenceMs, connection);
+    const unreadable = new UnreadableEvents(this.target, limits.maxUnreadableEvents);
+    const once = new OncePerStream(this.target);
+    const handler = this.bounded(
+      protocol.events({ replay, unreadable, once, limits }),
+      unreadable,
+      limits.maxAnswerChars,
+    );
     const { signal } = abort;
     try {
       const over = await this.readEvents(events, handler);
@@ -314,14 +251,13 @@ export class StreamReader implements ReactiveController {
    * nested too deep is unreadable, and an answer past its size ends the
    * turn and closes the connection (nothing is drained after it).
    */
-  private bounded(handler: EventHandler, unreadable: Unreadable): EventHandler {
-    const max = this.limit('maxAnswerChars');
+  private bounded(handler: EventHandler, unreadable: UnreadableEvents, max: number): EventHandler {
     let chars = 0;
     let closed = false;
     return {
       event: (data) => {
         if (typeof data === 'string') {
-          chars += data.length;
+          if (!handler.uncounted?.(data)) chars += data.length;
           if (chars > max) {
             this.target.report(
               'answer_too_large',
@@ -345,7 +281,7 @@ export class StreamReader implements ReactiveController {
    * Reads events until the end of the turn (true) or of the bytes (false); the rest of the batch is
    * left for the drain.
    */
-  private async readEvents(events: EventSource, handler: EventHandler): Promise<boolean> {
+  private async readEvents(events: EventBatches, handler: EventHandler): Promise<boolean> {
     for (;;) {
       const batch = await events.next();
       if (!batch) return false;
@@ -366,7 +302,7 @@ export class StreamReader implements ReactiveController {
    * aborts it, and then closes the response.
    */
   private async drain(
-    events: EventSource,
+    events: EventBatches,
     handler: EventHandler,
     abort: AbortController,
   ): Promise<void> {
@@ -391,41 +327,6 @@ export class StreamReader implements ReactiveController {
       if (this.draining === abort) this.draining = undefined;
       await events.close();
     }
-  }
-
-  /**
-   * How the AI SDK's UI message stream is read: each event's JSON to the target, `[DONE]` ends the
-   * run.
-   */
-  private uiMessageEvents(replay: boolean, unreadable: Unreadable): EventHandler {
-    let first = replay;
-    let refused = false;
-    return {
-      event: (data) => {
-        if (data === OVERSIZED_EVENT)
-          return (refused = unreadable.add(
-            `a stream event longer than ${MAX_EVENT_LENGTH} characters was dropped`,
-          ));
-        if (data === '[DONE]') return true;
-        const json = parseQuietly(data);
-        if (json === undefined) return (refused = unreadable.add(data));
-        unreadable.flush();
-        if (first) {
-          first = false;
-          // A replay that is not wanted is closed at once, not read to its end.
-          if (!this.target.replayStarts(json)) return (refused = true);
-        }
-        return this.target.receive(json);
-      },
-      late: (data) => {
-        if (refused || endsRun(data)) return true;
-        // Only a tool's result can still land (on an answer call of the sealed turn); anything else
-        // is ignored.
-        if (typeof data === 'string' && data.includes('"tool-'))
-          this.target.late(parseQuietly(data));
-        return false;
-      },
-    };
   }
 
   /**
@@ -458,69 +359,5 @@ export class StreamReader implements ReactiveController {
     if (this.active === active) return;
     this.active = active;
     this.host.requestUpdate();
-  }
-}
-
-const parseQuietly = (data: string): unknown => {
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/** A response body as batches of server-sent events, with the bytes read so far. */
-class EventSource {
-  private readonly decoder = new TextDecoder();
-  private readonly parser = new EventStreamParser();
-  private done = false;
-  bytes = 0;
-  /** Events of the last batch not yet handled (those after the end of the turn). */
-  pending: StreamEvent[] = [];
-
-  constructor(
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-    private readonly silenceMs: number,
-    private readonly connection?: AbortController,
-  ) {}
-
-  /** The next events, or undefined at the end of the bytes; rejects when the stream goes silent. */
-  async next(): Promise<StreamEvent[] | undefined> {
-    if (this.done) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const silence = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`nothing arrived for ${this.silenceMs / 1000} s`)),
-        this.silenceMs,
-      );
-    });
-    const chunk = await Promise.race([this.reader.read(), silence]).finally(() =>
-      clearTimeout(timer),
-    );
-    if (chunk.done) {
-      this.done = true;
-      const events = this.parser.push(this.decoder.decode());
-      events.push(...this.parser.end());
-      return events.length ? events : undefined;
-    }
-    this.bytes += chunk.value.byteLength;
-    return this.parser.push(this.decoder.decode(chunk.value, { stream: true }));
-  }
-
-  takePending(): StreamEvent[] {
-    const pending = this.pending;
-    this.pending = [];
-    return pending;
-  }
-
-  /**
-   * Cancels the reading and aborts the request: Firefox keeps a fetch's
-   * connection open after its body is cancelled, so a server would never
-   * learn that the reader has gone.
-   */
-  close(): Promise<void> {
-    const cancelled = this.reader.cancel().catch(() => undefined);
-    this.connection?.abort();
-    return cancelled;
   }
 }

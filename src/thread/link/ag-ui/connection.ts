@@ -2,8 +2,9 @@ import { AnswerStateEvent } from '../../elements/events.js';
 import { loadOnce } from '../../../base/lazy.js';
 import type { NoticeCode, StreamPart, ThreadMessage } from '../../../conversation/index.js';
 import type { ThreadContext } from '../../context.js';
+import type { Protocol } from '../protocol.js';
 import type { EventHandler, StreamReader } from '../stream-reader.js';
-import type { RequestOptions } from '../transport.js';
+import type { RequestOptions } from '../request-options.js';
 
 /** What the AG-UI reader needs of the thread it feeds. */
 export interface AgUiTarget {
@@ -70,7 +71,12 @@ export class AgUiConnection {
           signal,
         );
       },
-      { event: (data) => events!.event(data), late: (data) => events!.late(data) },
+      {
+        events: () => ({
+          event: (data) => events!.event(data),
+          late: (data) => events!.late(data),
+        }),
+      },
     );
   }
 
@@ -80,10 +86,25 @@ export class AgUiConnection {
     source: Response | ReadableStream<Uint8Array>,
   ): Promise<void> {
     const reader = await this.load();
-    await stream.read(
-      source,
-      false,
-      reader.runEvents(this.target, (part) => stream.late(part)),
-    );
+    await stream.read(source, {
+      events: () => reader.runEvents(this.target, (part) => stream.late(part)),
+    });
+  }
+
+  /**
+   * AG-UI's door, reading with `stream`: a `RunAgentInput` for each run and
+   * its events; a run is never resumed (resuming is the AI SDK's convention).
+   */
+  protocol(stream: StreamReader): Protocol {
+    const { host, chatId } = this.ctx;
+    return {
+      post: async (history) => {
+        if (host.api) await this.run(stream, host.api, chatId(), history, host.requestOptions);
+      },
+      consume: (source) => this.consume(stream, source),
+      shown: () => undefined,
+      cancelResume: () => undefined,
+      stop: () => stream.cancel(),
+    };
   }
 }

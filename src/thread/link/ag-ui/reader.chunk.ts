@@ -8,7 +8,7 @@ import {
   type ThreadMessage,
 } from '../../../conversation/index.js';
 import type { EventHandler } from '../stream-reader.js';
-import type { RequestOptions } from '../transport.js';
+import type { RequestOptions } from '../request-options.js';
 import type { AgUiTarget } from './connection.js';
 import { MAX_DATA_DEPTH, tooDeepOrCyclic } from '../../../conversation/data-depth.js';
 import { applyPatch, copy, PatchError } from '../../../conversation/wire/ag-ui/json-patch.js';

@@ -1,27 +1,8 @@
-import { toUIMessages, type ThreadMessage } from '../../conversation/index.js';
+import { toUIMessages, type ThreadMessage } from '../../../conversation/index.js';
+import type { ChatRequest } from '../protocol.js';
+import { headersOf, type RequestOptions } from '../request-options.js';
 
-export type { UIMessage } from '../../conversation/index.js';
-
-/** What a request asks for, as the AI SDK's chat transport says it. */
-export interface ChatRequest {
-  /** `submit-message` (a new or edited question, or a turn continued after approvals) or `regenerate-message`. */
-  trigger: 'submit-message' | 'regenerate-message';
-  /** The message the request is about: the edited question, the answer regenerated or continued. */
-  messageId?: string;
-}
-
-/** Extra request settings for hosts that need authentication or more context. */
-export interface RequestOptions {
-  /** Headers sent with every request, or a function returning them (e.g. a fresh token). */
-  headers?:
-    Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
-  /** Extra fields merged into the request body. */
-  body?: Record<string, unknown>;
-  credentials?: RequestCredentials;
-}
-
-const headersOf = async (options: RequestOptions) =>
-  typeof options.headers === 'function' ? await options.headers() : options.headers;
+export type { UIMessage } from '../../../conversation/index.js';
 
 /** POSTs the chat like the AI SDK's default chat transport: `{ id, messages, trigger }`. */
 export async function postChat(

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readPart, type AssistantTurn, type ThreadState } from '../../conversation/index.js';
-import { reconnectChat, type RequestOptions } from './transport.js';
+import { readPart, type AssistantTurn, type ThreadState } from '../../../conversation/index.js';
+import type { RequestOptions } from '../request-options.js';
+import { reconnectChat } from './transport.js';
 
 /** The element's settings the controller reads when it asks. */
 export interface ResumeHost extends ReactiveControllerHost {
