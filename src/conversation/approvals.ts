@@ -17,19 +17,34 @@ export function requestApproval(
   );
   if (!tool || tool.status !== 'running' || ANSWER_TOOLS.includes(tool.name)) return undefined;
   tool.status = 'awaiting_approval';
-  tool.approval = { id: part.approvalId };
+  tool.approval = { id: part.approvalId, ...part.request };
   return tool;
+}
+
+/** The back end answered an approval itself (`tool-approval-response`); false when no call asked for it. */
+export function answerApprovalById(
+  turn: AssistantTurn,
+  part: Part<'tool-approval-response'>,
+): boolean {
+  const tool = turn.items.find(
+    (i): i is ToolItem => i.kind === 'tool' && i.approval?.id === part.approvalId,
+  );
+  if (!tool?.approval) return false;
+  tool.approval = {
+    ...tool.approval,
+    approved: part.approved,
+    ...(part.reason ? { reason: part.reason } : {}),
+  };
+  // Approved, it stays answered until its result comes, as `approval-responded` in `useChat`.
+  if (!part.approved) tool.status = 'denied';
+  return true;
 }
 
 /** The tool call was denied (`tool-output-denied`) and did not run; the reader's reason stays. */
 export function denyTool(turn: AssistantTurn, callId: string) {
   const tool = toolItem(turn, callId, 'tool');
   tool.status = 'denied';
-  tool.approval = {
-    id: tool.approval?.id ?? '',
-    approved: false,
-    ...(tool.approval?.reason ? { reason: tool.approval.reason } : {}),
-  };
+  tool.approval = { ...tool.approval, id: tool.approval?.id ?? '', approved: false };
 }
 
 /** The tool calls of the last turn that wait for the reader's approval, answered or not. */
@@ -55,7 +70,8 @@ export function answerApproval(
 ): AssistantTurn | undefined {
   if (!tool.approval || tool.approval.approved !== undefined || tool.status !== 'awaiting_approval')
     return undefined;
-  tool.approval = { id: tool.approval.id, approved, ...(reason ? { reason } : {}) };
+  // Every field of the request stays: a signed request is refused without its signature.
+  tool.approval = { ...tool.approval, approved, ...(reason ? { reason } : {}) };
   const pending = pendingApprovals(messages);
   if (!pending.includes(tool) || pending.some((t) => t.approval!.approved === undefined))
     return undefined;

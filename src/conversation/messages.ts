@@ -22,6 +22,24 @@ export interface TextItem {
   done: boolean;
   /** The saved text was cut to fit its cap: what goes back to the back end says so. */
   shortened?: true;
+  /** The provider's data on the text (e.g. a cache hint): sent back with it, as `useChat` keeps it. */
+  providerMetadata?: Record<string, unknown>;
+  /** What supports the text (AI SDK 7 `citations`): sent back with it; their sources are listed under the answer. */
+  citations?: unknown[];
+}
+
+/**
+ * What an approval request carried besides its id (AI SDK 7), under the
+ * names `useChat` keeps on the call's `approval`: all of it goes back with
+ * the answer (a signed request is refused without its `signature`), and
+ * `requestReason` is shown to the reader.
+ */
+export interface ApprovalRequest {
+  requestReason?: string;
+  signature?: string;
+  descriptor?: unknown;
+  inputSchemaInput?: unknown;
+  isAutomatic?: true;
 }
 
 export interface ToolItem {
@@ -49,7 +67,7 @@ export interface ToolItem {
   /** The saved output was too long to keep whole: what goes back says so. */
   shortened?: true;
   /** The approval the call asked for (`tool-approval-request`) and the reader's answer, once given. */
-  approval?: { id: string; approved?: boolean; reason?: string };
+  approval?: { id: string; approved?: boolean; reason?: string } & ApprovalRequest;
   /**
    * A `present_answer` call whose block has not arrived (nor been
    * rejected) yet: a placeholder stands where the block will appear. Never
@@ -99,10 +117,31 @@ export interface FileRef {
   filename?: string;
 }
 
-/** A file the agent sent (`file` part). */
+/** A file the agent sent (`file` part), or one of its reasoning (`reasoning-file`, shown in the process). */
 export interface FileItem extends FileRef {
   kind: 'file';
   key: string;
+  reasoning?: true;
+  providerMetadata?: Record<string, unknown>;
+}
+
+/** A provider's own kind of content (AI SDK 7 `custom` part): not shown, kept and sent back. */
+export interface CustomItem {
+  kind: 'custom';
+  key: string;
+  /** `provider.name`, e.g. `acme.cache-hint`. */
+  customKind: string;
+  providerMetadata?: Record<string, unknown>;
+}
+
+/** The reader's own words, added to the answer while it ran (AI SDK 7 `steering-message`). */
+export interface SteeringItem {
+  kind: 'steering';
+  key: string;
+  /** The message's id, as the back end gave it. */
+  id: string;
+  text: string;
+  files?: FileRef[];
 }
 
 /** A step boundary (`start-step`), kept so the history reads back as the AI SDK's `step-start` parts. */
@@ -122,7 +161,16 @@ export interface DataItem {
 }
 
 export type TurnItem =
-  TextItem | ToolItem | BlockItem | NoticeItem | SourceItem | FileItem | StepItem | DataItem;
+  | TextItem
+  | ToolItem
+  | BlockItem
+  | NoticeItem
+  | SourceItem
+  | FileItem
+  | StepItem
+  | DataItem
+  | CustomItem
+  | SteeringItem;
 
 export interface UserMessage {
   role: 'user';

@@ -36,6 +36,10 @@ export const NOTICE_CODES = [
   'invalid_update',
   /** The answer went past its size budget (`StreamLimits.maxAnswerChars`) and was cut off. */
   'answer_too_large',
+  /** A file of the answer went past its own budget (`StreamLimits.maxFileChars`) and was left out. */
+  'file_too_large',
+  /** A part of a kind this reader does not know (a newer protocol's) was left out. */
+  'unknown_part',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { BLOCK_PART, DATA_PART_PREFIX, FINAL_ANSWER_PART } from './names.js';
-import { isString as str } from '../catalog/shape.js';
+import { isPlainObject, isString as str } from '../catalog/shape.js';
+import type { ApprovalRequest, FileRef } from './messages.js';
 
 /*
  * The parts of the AI SDK UI message stream that a thread acts on. Parts
@@ -7,12 +8,26 @@ import { isString as str } from '../catalog/shape.js';
  * use, and anything else is ignored.
  */
 
+/** A provider's own data on a part (cache hints, signatures…): kept and sent back untouched. */
+export type ProviderMetadata = Record<string, unknown>;
+
 export type StreamPart =
   | { type: 'start'; messageId?: string; messageMetadata?: unknown }
   | { type: 'finish'; messageMetadata?: unknown }
   | { type: 'message-metadata'; messageMetadata: unknown }
-  | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string }
-  | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string }
+  | {
+      type: 'text-start' | 'reasoning-start' | 'reasoning-end';
+      id: string;
+      providerMetadata?: ProviderMetadata;
+    }
+  /** `citations` (AI SDK 7): what supports the text, shown as its sources. */
+  | { type: 'text-end'; id: string; providerMetadata?: ProviderMetadata; citations?: unknown[] }
+  | {
+      type: 'text-delta' | 'reasoning-delta';
+      id: string;
+      delta: string;
+      providerMetadata?: ProviderMetadata;
+    }
   /** `dynamic`: a `dynamic-tool` call; `parentMessageId`: the AG-UI message that made the call. */
   | {
       type: 'tool-input-start';
@@ -40,7 +55,18 @@ export type StreamPart =
       dynamic?: boolean;
     }
   | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
-  | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
+  /**
+   * The fields of the request besides its ids (AI SDK 7: `reason`, `signature`,
+   * `approvalDescriptor`, `inputSchemaInput`, `isAutomatic`) go back with the answer.
+   */
+  | {
+      type: 'tool-approval-request';
+      approvalId: string;
+      toolCallId: string;
+      request: ApprovalRequest;
+    }
+  /** A back end that answered an approval itself (a provider-executed tool). */
+  | { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string }
   | { type: 'tool-output-denied'; toolCallId: string }
   | { type: 'source-url'; sourceId: string; url: string; title?: string }
   | {
@@ -50,7 +76,19 @@ export type StreamPart =
       title: string;
       filename?: string;
     }
-  | { type: 'file'; url: string; mediaType: string; filename?: string }
+  | {
+      type: 'file' | 'reasoning-file';
+      url: string;
+      mediaType: string;
+      filename?: string;
+      providerMetadata?: ProviderMetadata;
+    }
+  /** A provider's own kind of content (AI SDK 7, `kind` = `provider.name`): kept and sent back. */
+  | { type: 'custom'; kind: string; providerMetadata?: ProviderMetadata }
+  /** A message the reader added to the running answer (AI SDK 7 steering). */
+  | { type: 'steering-message'; id: string; text: string; files: FileRef[] }
+  /** The step is being retried: everything it added goes (AI SDK 7). */
+  | { type: 'reset-step' }
   | { type: 'start-step' | 'finish-step' | 'abort' }
   | { type: 'error'; errorText: string }
   /** Any other `data-*` part: the host's. A transient one is handed on, never stored. */
@@ -76,10 +114,33 @@ export function readPart(value: unknown): StreamPart | undefined {
     case 'start-step':
     case 'finish-step':
     case 'abort':
+    case 'reset-step':
       return { type: part.type };
     case 'tool-approval-request':
       return str(part.approvalId) && str(part.toolCallId)
-        ? { type: part.type, approvalId: part.approvalId, toolCallId: part.toolCallId }
+        ? {
+            type: part.type,
+            approvalId: part.approvalId,
+            toolCallId: part.toolCallId,
+            request: approvalRequestOf(part),
+          }
+        : undefined;
+    case 'tool-approval-response':
+      return str(part.approvalId) && typeof part.approved === 'boolean'
+        ? {
+            type: part.type,
+            approvalId: part.approvalId,
+            approved: part.approved,
+            ...optional(part, 'reason'),
+          }
+        : undefined;
+    case 'custom':
+      return str(part.kind)
+        ? { type: part.type, kind: part.kind, ...providerMetadataOf(part) }
+        : undefined;
+    case 'steering-message':
+      return str(part.id) && Array.isArray(part.parts)
+        ? steeringOf(part.id, part.parts)
         : undefined;
     case 'tool-output-denied':
       return str(part.toolCallId) ? { type: part.type, toolCallId: part.toolCallId } : undefined;
@@ -98,22 +159,36 @@ export function readPart(value: unknown): StreamPart | undefined {
           }
         : undefined;
     case 'file':
+    case 'reasoning-file':
       return str(part.url) && str(part.mediaType)
         ? {
             type: part.type,
             url: part.url,
             mediaType: part.mediaType,
             ...optional(part, 'filename'),
+            ...providerMetadataOf(part),
           }
         : undefined;
     case 'text-start':
-    case 'text-end':
     case 'reasoning-start':
     case 'reasoning-end':
-      return str(part.id) ? (part as StreamPart) : undefined;
+      return str(part.id)
+        ? { type: part.type, id: part.id, ...providerMetadataOf(part) }
+        : undefined;
+    case 'text-end':
+      return str(part.id)
+        ? {
+            type: part.type,
+            id: part.id,
+            ...providerMetadataOf(part),
+            ...(Array.isArray(part.citations) ? { citations: part.citations as unknown[] } : {}),
+          }
+        : undefined;
     case 'text-delta':
     case 'reasoning-delta':
-      return str(part.id) && str(part.delta) ? (part as StreamPart) : undefined;
+      return str(part.id) && str(part.delta)
+        ? { type: part.type, id: part.id, delta: part.delta, ...providerMetadataOf(part) }
+        : undefined;
     case 'tool-input-start':
     case 'tool-input-available':
       return str(part.toolCallId) && str(part.toolName) ? (part as StreamPart) : undefined;
@@ -147,6 +222,78 @@ export function readPart(value: unknown): StreamPart | undefined {
       }
       return undefined;
   }
+}
+
+/** The types of the AI SDK's UI message stream (6 and 7) a reader may meet, acted on or not. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  'start',
+  'finish',
+  'message-metadata',
+  'start-step',
+  'finish-step',
+  'reset-step',
+  'abort',
+  'error',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'tool-approval-request',
+  'tool-approval-response',
+  'source-url',
+  'source-document',
+  'file',
+  'reasoning-file',
+  'custom',
+  'steering-message',
+]);
+
+/**
+ * Whether `type` is a kind of part this reader knows: one it does not is
+ * newer than it, and is left out of the turn with a notice rather than
+ * silently. (A known part with newer fields is read as it is.)
+ */
+export const isKnownPartType = (type: unknown): boolean =>
+  str(type) && (KNOWN_TYPES.has(type) || type.startsWith(DATA_PART_PREFIX));
+
+/** `providerMetadata` when the part has an object there. */
+const providerMetadataOf = (part: Record<string, unknown>) =>
+  isPlainObject(part.providerMetadata)
+    ? { providerMetadata: part.providerMetadata as ProviderMetadata }
+    : {};
+
+/** The fields of an approval request that go back with its answer, as `useChat` keeps them on the call's `approval`. */
+function approvalRequestOf(part: Record<string, unknown>): ApprovalRequest {
+  return {
+    ...(str(part.reason) ? { requestReason: part.reason } : {}),
+    ...(str(part.signature) ? { signature: part.signature } : {}),
+    ...(part.approvalDescriptor != null ? { descriptor: part.approvalDescriptor } : {}),
+    ...('inputSchemaInput' in part ? { inputSchemaInput: part.inputSchemaInput } : {}),
+    ...(part.isAutomatic === true ? { isAutomatic: true as const } : {}),
+  };
+}
+
+/** A steering message's text and files (its `parts`, as a user message holds them). */
+function steeringOf(id: string, parts: unknown[]): StreamPart {
+  const text: string[] = [];
+  const files: FileRef[] = [];
+  for (const raw of parts) {
+    if (!isPlainObject(raw)) continue;
+    const part = raw as Record<string, unknown>;
+    if (part.type === 'text' && str(part.text)) text.push(part.text);
+    else if (part.type === 'file' && str(part.url) && str(part.mediaType))
+      files.push({ url: part.url, mediaType: part.mediaType, ...optional(part, 'filename') });
+  }
+  return { type: 'steering-message', id, text: text.join('\n\n'), files };
 }
 
 /** `messageMetadata` when the part has one. */

@@ -28,12 +28,14 @@ import {
   type TurnEnding,
 } from './names.js';
 import type { StreamPart } from './parts.js';
-import { denyTool, requestApproval } from './approvals.js';
+import { answerApprovalById, denyTool, requestApproval } from './approvals.js';
 import {
   addFile,
   addSource,
   appendText,
   describeCall,
+  describeText,
+  dropCurrentStep,
   finishText,
   finishTool,
   mergeMetadata,
@@ -66,6 +68,8 @@ export interface Change {
   data?: { type: string; id?: string; data: unknown; transient: boolean };
   /** A tool call asks the reader for approval. */
   approval?: ToolItem;
+  /** Items left the turn (a retried step): what shows them must render the turn anew. */
+  reset?: boolean;
 }
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
@@ -211,31 +215,61 @@ export class ThreadState {
       case 'source-document':
         return addSource(turn, part) ? { turn } : undefined;
       case 'file':
+      case 'reasoning-file':
         addFile(turn, part);
         return { turn };
+      case 'custom':
+        turn.items.push({
+          kind: 'custom',
+          key: newId('custom'),
+          customKind: part.kind,
+          ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
+        });
+        return { turn };
+      case 'steering-message':
+        // The reader's words, where they reached the answer; the same message twice is one.
+        if (turn.items.some((i) => i.kind === 'steering' && i.id === part.id)) return undefined;
+        turn.items.push({
+          kind: 'steering',
+          key: `steering:${part.id}`,
+          id: part.id,
+          text: part.text,
+          ...(part.files.length ? { files: part.files } : {}),
+        });
+        return { turn };
+      case 'reset-step':
+        return this.resetStep(turn);
       case 'tool-approval-request': {
         const tool = requestApproval(turn, part);
         return tool && { turn, approval: tool };
       }
+      case 'tool-approval-response':
+        return answerApprovalById(turn, part) ? { turn } : undefined;
       case 'tool-output-denied':
         denyTool(turn, part.toolCallId);
         return this.closeIfIdle(turn) ?? { turn };
       case 'text-start':
       case 'reasoning-start':
-        textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id);
+        describeText(
+          turn,
+          textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id),
+          part,
+        );
         return { turn };
       case 'text-delta':
-      case 'reasoning-delta':
-        if (part.delta)
-          appendText(
-            textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id),
-            part.delta,
-          );
+      case 'reasoning-delta': {
+        const item = textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id);
+        describeText(turn, item, part);
+        if (part.delta) appendText(item, part.delta);
         return { turn };
+      }
       case 'text-end':
-      case 'reasoning-end':
-        finishText(textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id));
+      case 'reasoning-end': {
+        const item = textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id);
+        describeText(turn, item, part);
+        finishText(item);
         return { turn };
+      }
       case 'tool-input-start': {
         const seen = turn.items.some((i) => i.key === toolKey(part.toolCallId));
         const tool = toolItem(turn, part.toolCallId, part.toolName);
@@ -312,6 +346,28 @@ export class ThreadState {
         return data && { turn, data };
       }
     }
+  }
+
+  /**
+   * The step being retried leaves no trace (AI SDK 7 `reset-step`): its text,
+   * calls, blocks and a report it published go, on screen and in storage, and
+   * nothing of it is sent back.
+   */
+  private resetStep(turn: AssistantTurn): Change | undefined {
+    const dropped = dropCurrentStep(turn);
+    if (!dropped.length) return undefined;
+    const held = this.heldReports.get(turn);
+    if (held && dropped.includes(held)) this.heldReports.delete(turn);
+    // A report whose call or blocks went with the step cannot stand: a retried step publishes it again.
+    if (turn.final) {
+      const left = new Set(turn.items.flatMap((i) => (i.kind === 'block' ? [i.blockId] : [])));
+      const callWent = dropped.some((i) => i.kind === 'tool' && i.name === FINAL_ANSWER);
+      if (callWent || turn.final.blockIds.some((id) => !left.has(id))) {
+        delete turn.final;
+        this.closeWhenIdle.delete(turn);
+      }
+    }
+    return { turn, reset: true };
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type SourceItem,
   type TextItem,
   type ToolItem,
+  type TurnItem,
 } from './messages.js';
 import type { StreamPart } from './parts.js';
 import { isPlainObject } from '../catalog/shape.js';
@@ -117,14 +118,64 @@ export function addSource(
   return true;
 }
 
-export function addFile(turn: AssistantTurn, part: Part<'file'>) {
+/** A file the agent sent, or one of its reasoning (shown in the process, not with the answer). */
+export function addFile(turn: AssistantTurn, part: Part<'file' | 'reasoning-file'>) {
   turn.items.push({
     kind: 'file',
     key: newId('file'),
     url: part.url,
     mediaType: part.mediaType,
     ...(part.filename ? { filename: part.filename } : {}),
+    ...(part.type === 'reasoning-file' ? { reasoning: true as const } : {}),
+    ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
   });
+}
+
+/**
+ * A text's provider metadata (the last a part gave wins, as in `useChat`) and,
+ * at its end, its citations; each citation's source joins the answer's sources.
+ */
+export function describeText(
+  turn: AssistantTurn,
+  item: TextItem,
+  part: { providerMetadata?: Record<string, unknown>; citations?: unknown[] },
+) {
+  if (part.providerMetadata) item.providerMetadata = part.providerMetadata;
+  if (!part.citations) return;
+  item.citations = part.citations;
+  for (const citation of part.citations) {
+    const source = (citation as { source?: unknown } | null)?.source;
+    if (!isPlainObject(source) || typeof source.id !== 'string') continue;
+    if (source.sourceType === 'url' && typeof source.url === 'string')
+      addSource(turn, {
+        type: 'source-url',
+        sourceId: source.id,
+        url: source.url,
+        ...(typeof source.title === 'string' ? { title: source.title } : {}),
+      });
+    else if (
+      source.sourceType === 'document' &&
+      typeof source.mediaType === 'string' &&
+      typeof source.title === 'string'
+    )
+      addSource(turn, {
+        type: 'source-document',
+        sourceId: source.id,
+        mediaType: source.mediaType,
+        title: source.title,
+        ...(typeof source.filename === 'string' ? { filename: source.filename } : {}),
+      });
+  }
+}
+
+/**
+ * The step being retried is dropped (AI SDK 7 `reset-step`): every item since
+ * the step began, as `useChat` drops the parts after the last `step-start`.
+ * Returns what went, so a block or a report it had published goes too.
+ */
+export function dropCurrentStep(turn: AssistantTurn): TurnItem[] {
+  const start = turn.items.findLastIndex((item) => item.kind === 'step');
+  return turn.items.splice(start + 1);
 }
 
 /** Merges metadata into the message's, as the AI SDK does (objects merge, anything else replaces). */

@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Neue Unterhaltung`,
+'s00820f292248ee09': `Ein Teil der Antwort ist von einer Art, die diese Seite nicht kennt, und wurde weggelassen.`,
 's00cc1e1e86df6b12': `Die Antwort war zu lang und wurde abgeschnitten.`,
 's010fac6a961cbf9a': `Neuer Inhalt:`,
 's0258af60c68999b6': `Spätere Nachrichten anzeigen`,
@@ -55,6 +56,7 @@
 's60147fb4fa4a8e0c': `läuft`,
 's6356242e06d6e833': `Denkt nach…`,
 's64ef2a6c2dd1d3d1': `Bearbeiten`,
+'s6665221948ab7d4b': `Eine Datei in der Antwort war zu groß zum Anzeigen und wurde weggelassen.`,
 's66e5aa85cc1a9917': `Nachrichtenaktionen`,
 's6eedf55b0382aa4b': `Dateien anhängen`,
 's6ffb5fff7621660c': `Diagrammansicht`,

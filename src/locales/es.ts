@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Nueva conversación`,
+'s00820f292248ee09': `Una parte de la respuesta es de un tipo que esta página no conoce y se omitió.`,
 's00cc1e1e86df6b12': `La respuesta era demasiado larga y se cortó.`,
 's010fac6a961cbf9a': `Contenido nuevo:`,
 's0258af60c68999b6': `Mostrar mensajes posteriores`,
@@ -55,6 +56,7 @@
 's60147fb4fa4a8e0c': `en ejecución`,
 's6356242e06d6e833': `Razonando…`,
 's64ef2a6c2dd1d3d1': `Editar`,
+'s6665221948ab7d4b': `Un archivo de la respuesta era demasiado grande para mostrarlo y se omitió.`,
 's66e5aa85cc1a9917': `Acciones del mensaje`,
 's6eedf55b0382aa4b': `Adjuntar archivos`,
 's6ffb5fff7621660c': `Vista del gráfico`,

@@ -10,6 +10,7 @@
 
     export const templates = {
       's0058d65423075c1c': `Nouvelle conversation`,
+'s00820f292248ee09': `Une partie de la réponse est d’un type que cette page ne connaît pas et a été omise.`,
 's00cc1e1e86df6b12': `La réponse était trop longue et a été coupée.`,
 's010fac6a961cbf9a': `Nouveau contenu :`,
 's0258af60c68999b6': `Afficher les messages suivants`,
@@ -55,6 +56,7 @@
 's60147fb4fa4a8e0c': `en cours`,
 's6356242e06d6e833': `Raisonnement en cours…`,
 's64ef2a6c2dd1d3d1': `Modifier`,
+'s6665221948ab7d4b': `Un fichier de la réponse était trop volumineux pour être affiché et a été omis.`,
 's66e5aa85cc1a9917': `Actions sur le message`,
 's6eedf55b0382aa4b': `Joindre des fichiers`,
 's6ffb5fff7621660c': `Type de graphique`,

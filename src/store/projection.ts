@@ -1,11 +1,13 @@
 import type { Block, FormValue } from '../catalog/index.js';
 import type {
+  CustomItem,
   DataItem,
   FileItem,
   FileRef,
   NoticeCode,
   SourceItem,
   StepItem,
+  SteeringItem,
   ToolItem,
   TurnStatus,
 } from '../conversation/index.js';
@@ -56,7 +58,16 @@ export const CAPS = Object.freeze({
 });
 
 export type SavedItem =
-  | { kind: 'text' | 'reasoning'; key: string; text: string; shortened?: true }
+  | {
+      kind: 'text' | 'reasoning';
+      key: string;
+      text: string;
+      shortened?: true;
+      providerMetadata?: Record<string, unknown>;
+      citations?: unknown[];
+    }
+  | CustomItem
+  | SteeringItem
   /** An answer call's input may be saved as a reference: the turn's block with this id, or the turn's report. */
   | (Omit<ToolItem, 'preparing' | 'input'> & {
       input?: unknown;

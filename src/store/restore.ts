@@ -34,6 +34,8 @@ function restoreItem(raw: unknown): TurnItem | undefined {
         parts: raw.text ? [raw.text] : [],
         done: true,
         ...(raw.shortened === true ? { shortened: true } : {}),
+        ...(isObject(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : {}),
+        ...(Array.isArray(raw.citations) ? { citations: raw.citations as unknown[] } : {}),
       };
     case 'tool': {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
@@ -77,7 +79,37 @@ function restoreItem(raw: unknown): TurnItem | undefined {
     }
     case 'file': {
       const file = restoreFile(raw);
-      return file && { kind: 'file', key: raw.key, ...file };
+      return (
+        file && {
+          kind: 'file',
+          key: raw.key,
+          ...file,
+          ...(raw.reasoning === true ? { reasoning: true as const } : {}),
+          ...(isObject(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : {}),
+        }
+      );
+    }
+    case 'custom':
+      return isString(raw.customKind)
+        ? {
+            kind: 'custom',
+            key: raw.key,
+            customKind: raw.customKind,
+            ...(isObject(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : {}),
+          }
+        : undefined;
+    case 'steering': {
+      if (!isString(raw.id) || !isString(raw.text)) return undefined;
+      const files = Array.isArray(raw.files)
+        ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined)
+        : [];
+      return {
+        kind: 'steering',
+        key: raw.key,
+        id: raw.id,
+        text: raw.text,
+        ...(files.length ? { files } : {}),
+      };
     }
     case 'step':
       return { kind: 'step', key: raw.key };
@@ -143,14 +175,20 @@ function linkSavedInputs(turn: AssistantTurn, saved: readonly unknown[]) {
   }
 }
 
-function restoreApproval(
-  raw: unknown,
-): { id: string; approved?: boolean; reason?: string } | undefined {
+function restoreApproval(raw: unknown): ToolItem['approval'] {
   if (!isObject(raw) || !isString(raw.id)) return undefined;
+  const texts = Object.fromEntries(
+    ['reason', 'requestReason', 'signature']
+      .filter((name) => isString(raw[name]))
+      .map((name) => [name, raw[name]]),
+  );
   return {
     id: raw.id,
     ...(typeof raw.approved === 'boolean' ? { approved: raw.approved } : {}),
-    ...(isString(raw.reason) ? { reason: raw.reason } : {}),
+    ...texts,
+    ...(raw.descriptor === undefined ? {} : { descriptor: raw.descriptor }),
+    ...('inputSchemaInput' in raw ? { inputSchemaInput: raw.inputSchemaInput } : {}),
+    ...(raw.isAutomatic === true ? { isAutomatic: true as const } : {}),
   };
 }
 

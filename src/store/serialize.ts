@@ -29,11 +29,15 @@ import {
 /** A text item as saved; one cut to its cap is marked, so what goes back says so. */
 function projectText(item: TextItem, max: number): SavedItem {
   const text = textOf(item);
+  const providerMetadata = fitting(item.providerMetadata);
+  const citations = fitting(item.citations);
   return {
     kind: item.kind,
     key: item.key,
     text: truncate(text, max),
     ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
+    ...(providerMetadata ? { providerMetadata: providerMetadata as Record<string, unknown> } : {}),
+    ...(citations ? { citations: citations as unknown[] } : {}),
   };
 }
 
@@ -97,8 +101,37 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
         ...(item.url && item.url.length > CAPS.label ? { urlShortened: true as const } : {}),
       };
     }
-    case 'file':
-      return { kind: 'file', key: item.key, ...projectFile(item) };
+    case 'file': {
+      const providerMetadata = fitting(item.providerMetadata);
+      return {
+        kind: 'file',
+        key: item.key,
+        ...projectFile(item),
+        ...(item.reasoning ? { reasoning: true as const } : {}),
+        ...(providerMetadata
+          ? { providerMetadata: providerMetadata as Record<string, unknown> }
+          : {}),
+      };
+    }
+    case 'custom': {
+      const providerMetadata = fitting(item.providerMetadata);
+      return {
+        kind: 'custom',
+        key: item.key,
+        customKind: truncate(item.customKind, CAPS.name),
+        ...(providerMetadata
+          ? { providerMetadata: providerMetadata as Record<string, unknown> }
+          : {}),
+      };
+    }
+    case 'steering':
+      return {
+        kind: 'steering',
+        key: truncate(item.key, CAPS.name),
+        id: truncate(item.id, CAPS.name),
+        text: truncate(item.text, CAPS.userText),
+        ...(item.files?.length ? { files: item.files.map(projectFile) } : {}),
+      };
     case 'step':
       return { kind: 'step', key: item.key };
     case 'data': {
@@ -171,13 +204,21 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
     ...(item.dynamic ? { dynamic: true as const } : {}),
     ...(item.parentId ? { parentId: truncate(item.parentId, CAPS.name) } : {}),
     ...(item.resultId ? { resultId: truncate(item.resultId, CAPS.name) } : {}),
-    ...(approval
-      ? {
-          approval: {
-            ...approval,
-            ...(approval.reason ? { reason: truncate(approval.reason, CAPS.notice) } : {}),
-          },
-        }
+    ...(approval ? { approval: projectApproval(approval) } : {}),
+  };
+}
+
+/** An approval as saved: its texts cut to their caps, a descriptor too large to keep left out; the signature whole (a cut one is refused). */
+function projectApproval(approval: NonNullable<ToolItem['approval']>): ToolItem['approval'] {
+  const { reason, requestReason, descriptor, inputSchemaInput, ...rest } = approval;
+  const kept = { descriptor: fitting(descriptor), inputSchemaInput: fitting(inputSchemaInput) };
+  return {
+    ...rest,
+    ...(reason ? { reason: truncate(reason, CAPS.notice) } : {}),
+    ...(requestReason ? { requestReason: truncate(requestReason, CAPS.notice) } : {}),
+    ...(kept.descriptor === undefined ? {} : { descriptor: kept.descriptor }),
+    ...('inputSchemaInput' in approval && kept.inputSchemaInput !== undefined
+      ? { inputSchemaInput: kept.inputSchemaInput }
       : {}),
   };
 }

@@ -1,5 +1,6 @@
 import {
   textOf,
+  type FileRef,
   toolCallIdOf,
   type AssistantTurn,
   type BlockItem,
@@ -71,6 +72,17 @@ export const SHORTENED_NOTE = ' [shortened when the conversation was saved]';
 const textPart = (item: TextItem): UIPart => ({
   type: item.kind,
   text: textOf(item) + (item.shortened ? SHORTENED_NOTE : ''),
+  ...(item.providerMetadata ? { providerMetadata: item.providerMetadata } : {}),
+  ...(item.kind === 'text' && item.citations ? { citations: item.citations } : {}),
+});
+
+/** A file as the AI SDK's `file` part (or a reasoning file, `reasoning-file`). */
+const filePart = (file: FileRef & { reasoning?: true; providerMetadata?: unknown }): UIPart => ({
+  type: file.reasoning ? 'reasoning-file' : 'file',
+  url: file.url,
+  mediaType: file.mediaType,
+  ...(file.filename && !file.reasoning ? { filename: file.filename } : {}),
+  ...(file.providerMetadata ? { providerMetadata: file.providerMetadata } : {}),
 });
 
 /**
@@ -135,14 +147,23 @@ function assistantPart(item: TurnItem, turn: AssistantTurn): UIPart | undefined 
         : { type: 'source-url', sourceId, url, ...(title ? { title } : {}) };
     }
     case 'file':
-      return item.url
-        ? {
-            type: 'file',
-            url: item.url,
-            mediaType: item.mediaType,
-            ...(item.filename ? { filename: item.filename } : {}),
-          }
-        : undefined;
+      return item.url ? filePart(item) : undefined;
+    case 'custom':
+      return {
+        type: 'custom',
+        kind: item.customKind,
+        ...(item.providerMetadata ? { providerMetadata: item.providerMetadata } : {}),
+      };
+    case 'steering':
+      // Where `useChat` holds it: inside the answer it steered, as the reader's parts.
+      return {
+        type: 'steering-message',
+        id: item.id,
+        parts: [
+          ...(item.text ? [{ type: 'text', text: item.text }] : []),
+          ...(item.files ?? []).filter((file) => file.url).map(filePart),
+        ],
+      };
     case 'data':
       return {
         type: item.type,
@@ -166,9 +187,7 @@ export function toUIMessages(messages: readonly ThreadMessage[]): UIMessage[] {
   return messages.flatMap((message): UIMessage[] => {
     if (message.role === 'user') {
       // Files first, as `useChat` puts them.
-      const parts: UIPart[] = (message.files ?? [])
-        .filter((file) => file.url)
-        .map((file) => ({ type: 'file', ...file }));
+      const parts: UIPart[] = (message.files ?? []).filter((file) => file.url).map(filePart);
       parts.push({ type: 'text', text: message.text });
       if (message.data !== undefined) parts.push({ type: FORM_ANSWER_PART, data: message.data });
       return [{ id: message.id, role: 'user', parts }];

@@ -67,6 +67,24 @@ export const turnStyles = css`
   .step.denied .state {
     color: var(--_negative);
   }
+  .steering {
+    align-self: flex-end;
+    margin-inline-start: auto;
+    max-width: min(85%, 40rem);
+    background: var(--_raised);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius) var(--_radius) 2px var(--_radius);
+    padding: var(--_space-sm) var(--_space-md);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    width: fit-content;
+  }
+  :host(:dir(rtl)) .steering {
+    border-radius: var(--_radius) var(--_radius) var(--_radius) 2px;
+  }
+  .reasoning-files {
+    align-items: center;
+  }
   details.reasoning > summary {
     cursor: pointer;
   }

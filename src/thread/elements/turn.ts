@@ -10,6 +10,7 @@ import {
   ANSWER_TOOLS,
   type AssistantTurn,
   type BlockItem,
+  type CustomItem,
   type DataItem,
   type FileItem,
   type NoticeItem,
@@ -49,6 +50,10 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
       );
     case 'answer_too_large':
       return msg('The answer was too long and was cut off.');
+    case 'file_too_large':
+      return msg('A file in the answer was too large to show and was left out.');
+    case 'unknown_part':
+      return msg('Part of the answer is of a kind this page does not know and was left out.');
   }
 }
 
@@ -78,11 +83,18 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
   for (const item of items) {
     const last = out.at(-1);
     if (item.kind !== 'file') out.push(item);
-    else if (last?.kind === 'files') last.files.push(item);
+    else if (
+      last?.kind === 'files' &&
+      Boolean(last.files[0]!.reasoning) === Boolean(item.reasoning)
+    )
+      last.files.push(item);
     else out.push({ kind: 'files', key: item.key, files: [item] });
   }
   return out;
 }
+
+/** A file the agent sent with its answer, not one of its reasoning (which belongs to the process). */
+const isAnswerFile = (item: TurnItem): item is FileItem => item.kind === 'file' && !item.reasoning;
 
 /** Each turn's element while it is on the page: a change in place re-renders just that turn. */
 const shownTurns = new WeakMap<AssistantTurn, AgentTurn>();
@@ -189,7 +201,7 @@ export class AgentTurn extends AnswerElement {
   /** What takes room on screen: answer calls only while their block is prepared, text once it has some, data the host renders. */
   private isShown(item: TurnItem): boolean {
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
-    if (item.kind === 'data') return Boolean(this.renderData);
+    if (item.kind === 'data' || item.kind === 'custom') return Boolean(this.renderData);
     return (
       !(item.kind === 'text' && !item.parts.length) &&
       item.kind !== 'source' &&
@@ -197,19 +209,22 @@ export class AgentTurn extends AnswerElement {
     );
   }
 
-  /** The host's element for a data item, kept while its data object stays the same. */
-  private dataElement(item: DataItem) {
+  /**
+   * The host's element for a data item (or a provider's `custom` part, as
+   * `{ type: 'custom', id: kind, data: providerMetadata }`), kept while its data object stays the same.
+   */
+  private dataElement(item: DataItem | CustomItem) {
     const render = this.renderData;
     if (!render) return nothing;
+    const part =
+      item.kind === 'data'
+        ? { type: item.type, ...(item.id === undefined ? {} : { id: item.id }), data: item.data }
+        : { type: 'custom', id: item.customKind, data: item.providerMetadata };
     let shown = this.dataElements.get(item.key);
-    if (!shown || shown.data !== item.data || shown.render !== render) {
-      shown = { data: item.data, render };
+    if (!shown || shown.data !== part.data || shown.render !== render) {
+      shown = { data: part.data, render };
       try {
-        shown.element = render({
-          type: item.type,
-          ...(item.id === undefined ? {} : { id: item.id }),
-          data: item.data,
-        });
+        shown.element = render(part);
       } catch (error) {
         // The host's renderer failing must not take the turn with it.
         reportError(error);
@@ -253,9 +268,19 @@ export class AgentTurn extends AnswerElement {
       case 'notice':
         return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
-        return html`<answer-files .files=${item.files}></answer-files>`;
+        return item.files[0]!.reasoning
+          ? html`<div class="step reasoning-files">
+              <span>${msg('Reasoning')}</span><answer-files .files=${item.files}></answer-files>
+            </div>`
+          : html`<answer-files .files=${item.files}></answer-files>`;
       case 'data':
+      case 'custom':
         return this.dataElement(item);
+      case 'steering':
+        // The reader's own words, where they reached the running answer.
+        return html`<div class="steering" role="group" aria-label=${msg('You')} dir="auto">
+          ${item.files?.length ? html`<answer-files .files=${item.files}></answer-files>` : nothing}${item.text}
+        </div>`;
       default:
         // Sources are listed once, under the answer; a step boundary shows nothing.
         return nothing;
@@ -296,11 +321,17 @@ export class AgentTurn extends AnswerElement {
       .map((id) => turn.items.find((i): i is BlockItem => i.kind === 'block' && i.blockId === id))
       .filter((i): i is BlockItem => Boolean(i));
     // Files the agent sent are part of the answer, as the blocks the report names are.
-    const files = turn.items.filter((i): i is FileItem => i.kind === 'file');
+    const files = turn.items.filter(isAnswerFile);
+    // The reader's own words never fold away: they stay above the report they led to.
+    const steering = turn.items.filter((item) => item.kind === 'steering');
     const process = visible.filter(
-      (item) => item.kind !== 'file' && !(item.kind === 'block' && named.has(item.blockId)),
+      (item) =>
+        !isAnswerFile(item) &&
+        item.kind !== 'steering' &&
+        !(item.kind === 'block' && named.has(item.blockId)),
     );
-    return html`<div class="report" part="report">
+    return html`${steering.length ? this.renderItems(steering, sources.length) : nothing}
+      <div class="report" part="report">
         <answer-markdown .text=${turn.final.text} complete .citations=${sources.length}></answer-markdown>
         ${repeat(
           reportBlocks,

@@ -30,6 +30,9 @@ export const approvalStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  .request-reason {
+    overflow-wrap: anywhere;
+  }
   .input {
     margin: 0;
     padding: var(--_space-sm);

@@ -51,8 +51,9 @@ interface Outcome {
 
 /**
  * @tag answer-approval
- * @summary A tool call that waits for the reader: the tool's name, a short
- * summary of its input, an optional reason, and **Approve** / **Deny**
+ * @summary A tool call that waits for the reader: the tool's name, why the
+ * agent asks (when the request says), a short summary of its input, an
+ * optional reason, and **Approve** / **Deny**
  * buttons. Once answered (here, or as the stream reports) it shows the
  * outcome instead of the buttons.
  *
@@ -137,6 +138,11 @@ export class AnswerApproval extends AnswerElement {
       <p class="title" id="title">
         <span>${outcome ? msg('Approval') : msg('Approval needed')}</span><span class="name" dir="auto">${tool.name}</span>
       </p>
+      ${
+        tool.approval?.requestReason
+          ? html`<p class="request-reason" dir="auto">${clip(tool.approval.requestReason, MAX_REASON)}</p>`
+          : nothing
+      }
       ${
         entries.length
           ? html`<ul class="input" aria-label=${msg('Input')}>
