@@ -142,5 +142,29 @@ for (const major of ['6', '7']) {
       ).to.have.length(1);
       expect(text).not.to.include('connection was lost');
     });
+
+    it('Stop tells a resumable back end to stop: the run ends there, and nothing resumes it', async () => {
+      const threadId = newThreadId(major);
+      const thread = await fixture<AgentThread>(
+        html`<agent-thread api="/api/loop/${major}" thread-id=${threadId} resume></agent-thread>`,
+      );
+      void thread.send('Answer slowly, at length');
+      await waitUntil(() => outline(thread).includes('A long answer'), 'the answer did not start', {
+        timeout: 10_000,
+      });
+      thread.stop();
+      // Long enough for the slow answer's first step to end and its second model call to start,
+      // had the run gone on without a reader (the connection alone only disconnects).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const prompts = (await (
+        await fetch(`/api/loop/${major}/${threadId}/prompts`)
+      ).json()) as Prompt[];
+      expect(prompts, 'model calls after Stop').to.have.length(1);
+      expect((thread.messages[1] as { status?: string }).status).to.equal('stopped');
+      // The recorded stream ends where the run was stopped: a reconnect replays no more of it.
+      const replay = await fetch(`/api/loop/${major}/${threadId}/stream`);
+      const replayed = replay.status === 204 ? '' : await replay.text();
+      expect(replayed).not.to.include('And it goes on after the drop');
+    });
   });
 }

@@ -31,6 +31,7 @@ export function configuredModel() {
 export const SYSTEM = `You answer questions for the reader of a chat. Show structured results with the present_answer tool (one block per call; call it again with the same block_id to update a block), and end every answer with final_answer naming the blocks that belong with your report. If a tool returns errors, fix the block and call the tool again.`;
 
 const RESUME = /^\/api\/chat\/([^/]+)\/stream$/;
+const STOP = /^\/api\/chat\/([^/]+)\/stop$/;
 
 /** The user's last message text, to tell whether a rehearsal cuts its connection. */
 async function lastUserText(request: Request): Promise<string> {
@@ -69,6 +70,9 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
     const resume = RESUME.exec(new URL(request.url).pathname);
     if (request.method === 'GET' && resume)
       return sendResponse(res, await backend.GET(decodeURIComponent(resume[1]!)));
+    const stop = STOP.exec(new URL(request.url).pathname);
+    if (request.method === 'POST' && stop)
+      return sendResponse(res, backend.STOP(decodeURIComponent(stop[1]!)));
     const dropWhen = model ? undefined : dropsConnection(await lastUserText(request));
     return sendResponse(res, await backend.POST(request), { dropWhen });
   }
@@ -77,7 +81,8 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
     const path = req.url?.split('?')[0] ?? '';
     if (
       (req.method === 'POST' && path === '/api/chat') ||
-      (req.method === 'GET' && RESUME.test(path))
+      (req.method === 'GET' && RESUME.test(path)) ||
+      (req.method === 'POST' && STOP.test(path))
     ) {
       api(req, res).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500).end(`The demo agent failed: ${String(error)}`);

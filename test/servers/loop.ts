@@ -5,6 +5,7 @@
  *
  * POST /api/loop/{6|7}                  the chat route ({ id, messages, trigger })
  * GET  /api/loop/{6|7}/{chatId}/stream  the resume route
+ * POST /api/loop/{6|7}/{chatId}/stop    the stop route
  * GET  /api/loop/{6|7}/{chatId}/prompts every prompt the chat's model was given
  *
  * A message that asks to "drop" has its connection cut after the first block
@@ -16,7 +17,7 @@ import { sendResponse, toRequest } from '../../playground/node-http.js';
 
 type LoopAgent = ReturnType<typeof import('./loop-agent.js').loopAgent>;
 
-const ROUTE = /^\/api\/loop\/(6|7)(?:\/([^/]+)\/(stream|prompts))?$/;
+const ROUTE = /^\/api\/loop\/(6|7)(?:\/([^/]+)\/(stream|stop|prompts))?$/;
 
 /** Koa-style middleware, as @web/test-runner takes it. */
 export function middleware() {
@@ -73,6 +74,8 @@ export function middleware() {
     const agent = await agentFor(major, decodeURIComponent(chatId));
     if (action === 'stream')
       return sendResponse(ctx.res, await agent.backend.GET(decodeURIComponent(chatId)));
+    if (action === 'stop')
+      return sendResponse(ctx.res, agent.backend.STOP(decodeURIComponent(chatId)));
     return sendResponse(ctx.res, Response.json(agent.prompts()));
   };
 }

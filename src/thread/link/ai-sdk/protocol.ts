@@ -3,12 +3,14 @@ import type { Protocol } from '../protocol.js';
 import type { StreamProtocol, StreamReader } from '../stream-reader.js';
 import { uiMessageEvents } from './events.js';
 import { ResumeController } from './resume-controller.js';
-import { postChat } from './transport.js';
+import { postChat, stopChat } from './transport.js';
 
 /**
  * The AI SDK's door (the default): `useChat`'s request (`{ id, messages,
- * trigger }`), its UI message stream, and resuming an answer in flight
- * (`GET {api}/{chatId}/stream`) on connect and after a dropped connection.
+ * trigger }`), its UI message stream, resuming an answer in flight
+ * (`GET {api}/{chatId}/stream`) on connect and after a dropped connection,
+ * and with `resume`, Stop as a resumable back end is told
+ * (`POST {api}/{chatId}/stop`).
  */
 export function aiSdkProtocol(ctx: ThreadContext, stream: StreamReader): Protocol {
   const { host, state, persistence, chatId, busy } = ctx;
@@ -47,6 +49,11 @@ export function aiSdkProtocol(ctx: ThreadContext, stream: StreamReader): Protoco
       else resumer.cancel();
     },
     cancelResume: () => resumer.cancel(),
-    stop: () => stream.cancel(),
+    stop() {
+      // A resumable back end keeps generating through a dropped connection: it is told to stop.
+      if (host.resume && host.api && stream.active)
+        stopChat(host.api, chatId(), host.requestOptions);
+      stream.cancel();
+    },
   };
 }

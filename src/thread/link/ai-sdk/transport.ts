@@ -55,3 +55,24 @@ export async function reconnectChat(
   });
   return response.status === 204 ? null : response;
 }
+
+/**
+ * Asks a back end with resumable streams to stop the answer in flight, as
+ * the AI SDK documents it (`POST {api}/{chatId}/stop`): dropping the
+ * connection alone only disconnects, and a resumable back end goes on
+ * generating for a reader that may reconnect. A back end without the route
+ * answers 404, which changes nothing; no answer is awaited.
+ */
+export function stopChat(api: string, chatId: string, options: RequestOptions): void {
+  void headersOf(options)
+    .then((headers) =>
+      fetch(appendPath(api, `/${encodeURIComponent(chatId)}/stop`), {
+        method: 'POST',
+        headers,
+        credentials: options.credentials,
+        keepalive: true,
+      }),
+    )
+    .then((response) => response.body?.cancel())
+    .catch(() => undefined);
+}
