@@ -251,7 +251,6 @@ export class ThreadState {
       case 'text-start':
       case 'reasoning-start':
         describeText(
-          turn,
           textItem(turn, part.type === 'text-start' ? 'text' : 'reasoning', part.id),
           part,
         );
@@ -259,14 +258,14 @@ export class ThreadState {
       case 'text-delta':
       case 'reasoning-delta': {
         const item = textItem(turn, part.type === 'text-delta' ? 'text' : 'reasoning', part.id);
-        describeText(turn, item, part);
+        describeText(item, part);
         if (part.delta) appendText(item, part.delta);
         return { turn };
       }
       case 'text-end':
       case 'reasoning-end': {
         const item = textItem(turn, part.type === 'text-end' ? 'text' : 'reasoning', part.id);
-        describeText(turn, item, part);
+        describeText(item, part);
         finishText(item);
         return { turn };
       }

@@ -131,41 +131,42 @@ export function addFile(turn: AssistantTurn, part: Part<'file' | 'reasoning-file
   });
 }
 
-/**
- * A text's provider metadata (the last a part gave wins, as in `useChat`) and,
- * at its end, its citations; each citation's source joins the answer's sources.
- */
+/** A text's provider metadata (the last a part gave wins, as in `useChat`) and, at its end, its citations. */
 export function describeText(
-  turn: AssistantTurn,
   item: TextItem,
   part: { providerMetadata?: Record<string, unknown>; citations?: unknown[] },
 ) {
   if (part.providerMetadata) item.providerMetadata = part.providerMetadata;
-  if (!part.citations) return;
-  item.citations = part.citations;
-  for (const citation of part.citations) {
-    const source = (citation as { source?: unknown } | null)?.source;
-    if (!isPlainObject(source) || typeof source.id !== 'string') continue;
-    if (source.sourceType === 'url' && typeof source.url === 'string')
-      addSource(turn, {
-        type: 'source-url',
-        sourceId: source.id,
-        url: source.url,
-        ...(typeof source.title === 'string' ? { title: source.title } : {}),
-      });
-    else if (
-      source.sourceType === 'document' &&
-      typeof source.mediaType === 'string' &&
-      typeof source.title === 'string'
-    )
-      addSource(turn, {
-        type: 'source-document',
-        sourceId: source.id,
-        mediaType: source.mediaType,
-        title: source.title,
-        ...(typeof source.filename === 'string' ? { filename: source.filename } : {}),
-      });
+  if (part.citations) item.citations = part.citations;
+}
+
+/**
+ * Every source the turn's answer rests on: its source parts, then the
+ * sources its texts' citations name (AI SDK 7), each listed once. A cited
+ * source is not a part of its own: it goes back inside its text's citations.
+ */
+export function sourcesOf(turn: AssistantTurn): Omit<SourceItem, 'kind' | 'key'>[] {
+  const listed = new Map<string, Omit<SourceItem, 'kind' | 'key'>>();
+  for (const item of turn.items) {
+    if (item.kind === 'source') listed.set(item.sourceId, item);
+    if (item.kind !== 'text' || !item.citations) continue;
+    for (const citation of item.citations) {
+      const source = (citation as { source?: unknown } | null)?.source;
+      if (!isPlainObject(source) || typeof source.id !== 'string' || listed.has(source.id))
+        continue;
+      const title = typeof source.title === 'string' ? { title: source.title } : {};
+      if (source.sourceType === 'url' && typeof source.url === 'string')
+        listed.set(source.id, { sourceId: source.id, url: source.url, ...title });
+      else if (source.sourceType === 'document' && typeof source.mediaType === 'string')
+        listed.set(source.id, {
+          sourceId: source.id,
+          mediaType: source.mediaType,
+          ...title,
+          ...(typeof source.filename === 'string' ? { filename: source.filename } : {}),
+        });
+    }
   }
+  return [...listed.values()];
 }
 
 /**

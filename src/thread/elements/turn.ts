@@ -8,13 +8,13 @@ import { turnStyles } from './turn.styles.js';
 import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
+  sourcesOf,
   type AssistantTurn,
   type BlockItem,
   type CustomItem,
   type DataItem,
   type FileItem,
   type NoticeItem,
-  type SourceItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
@@ -307,7 +307,7 @@ export class AgentTurn extends AnswerElement {
           : '';
     const visible = turn.items.filter((item) => this.isShown(item));
     const waiting = turn.status === 'streaming' && visible.length === 0;
-    const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
+    const sources = sourcesOf(turn);
     const sourceList = sources.length
       ? html`<answer-sources .sources=${sources}></answer-sources>`
       : nothing;
