@@ -11,18 +11,18 @@ import {
   ThreadState,
   toUIMessages,
   type AssistantTurn,
-} from '../conversation/index.js';
+} from '../../src/conversation/index.js';
 import {
   APPROVAL_REASON,
   CITATIONS,
   DRAFT_TEXT,
   PNG_DATA_URL,
   STEERING_TEXT,
-} from '../test-support/ai7-agent.js';
-import { referenceTurns, type ReferenceTurn } from '../test-support/ai7-reference.js';
-import { middleware } from '../../test/servers/ai7.js';
-import { deserializeThread } from './restore.js';
-import { serializeThread } from './serialize.js';
+} from '../../src/test-support/ai7-agent.js';
+import { referenceTurns, type ReferenceTurn } from '../../src/test-support/ai7-reference.js';
+import { middleware } from './ai7.js';
+import { deserializeThread } from '../../src/store/restore.js';
+import { serializeThread } from '../../src/store/serialize.js';
 
 /*
  * The thread's conversation against AI SDK 7's own client (the `Chat` that
