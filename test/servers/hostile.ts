@@ -132,7 +132,42 @@ const CASES: Record<string, (res: ServerResponse) => Promise<void>> = {
     await write(res, text('Done.') + FINISH);
     res.end();
   },
+  /**
+   * A generated image of 2.1 MB, more than a whole answer's budget, as an inline `data:` file
+   * part (as image back ends send them), then more text: the image has its own budget, so the
+   * answer is not cut off as too long.
+   */
+  async 'large-image'(res) {
+    stream(res);
+    await write(res, START + text('Here is the image. '));
+    const url = `data:image/png;base64,${PNG_BASE64.padEnd(2_100_000, 'A')}`;
+    await write(res, event({ type: 'file', url, mediaType: 'image/png' }));
+    await write(res, text('After the image.') + FINISH);
+    res.end();
+  },
+  /** A file part over its budget (the test sets `maxFileChars` low), then more text. */
+  async 'oversized-file'(res) {
+    stream(res);
+    await write(res, START + text('Before the file. '));
+    const url = `data:application/pdf;base64,${'A'.repeat(300_000)}`;
+    const file = event({ type: 'file', url, mediaType: 'application/pdf' });
+    await write(res, file + file);
+    await write(res, text('After the file.') + FINISH);
+    res.end();
+  },
+  /** Two parts of a type no AI SDK has yet, between two good ones. */
+  async 'unknown-parts'(res) {
+    stream(res);
+    await write(res, START + text('Before. '));
+    await write(res, event({ type: 'hologram', id: 'h1' }) + event({ type: 'hologram', id: 'h2' }));
+    await write(res, text('After.') + FINISH);
+    res.end();
+  },
 };
+
+/** A 1×1 PNG, padded past the point where it is an image: its size is what counts here. */
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** The answer of a back end that behaves. */
 async function goodAnswer(res: ServerResponse, requests: number) {

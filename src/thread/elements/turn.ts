@@ -14,6 +14,7 @@ import {
   type CustomItem,
   type DataItem,
   type FileItem,
+  type NoticeCode,
   type NoticeItem,
   type ToolStatus,
   type TurnItem,
@@ -56,6 +57,9 @@ export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string 
       return msg('Part of the answer is of a kind this page does not know and was left out.');
   }
 }
+
+/** Notices of what the reader can do nothing about and loses little by: shown, but not as errors. */
+const QUIET_NOTICES: readonly NoticeCode[] = ['invalid_update', 'unknown_part'];
 
 const isInternalTool = (item: TurnItem) => item.kind === 'tool' && ANSWER_TOOLS.includes(item.name);
 
@@ -266,7 +270,7 @@ export class AgentTurn extends AnswerElement {
       case 'block':
         return this.blockElement(item, reviewOnly);
       case 'notice':
-        return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
+        return html`<p class="notice ${QUIET_NOTICES.includes(item.code) ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
         return item.files[0]!.reasoning
           ? html`<div class="step reasoning-files">

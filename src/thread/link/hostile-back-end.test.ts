@@ -88,6 +88,8 @@ async function expectThreadStillWorks(el: AgentThread, threadId: string) {
 
 const NOTICE = {
   unreadable: 'Part of the answer could not be read and was skipped.',
+  fileTooLarge: 'A file in the answer was too large to show and was left out.',
+  unknownPart: 'Part of the answer is of a kind this page does not know and was left out.',
   tooLarge: 'The answer was too long and was cut off.',
   lost: 'The connection was lost. What arrived so far is kept.',
 };
@@ -203,6 +205,47 @@ describe('a hostile back end', () => {
     const { el, threadId, errors, seen } = await ask('bad-bytes');
     expect(seen).to.include('Bad bytes: \uFFFD\uFFFD and more.');
     expect(errors).to.deep.equal([]);
+    await expectThreadStillWorks(el, threadId);
+  });
+
+  it('a 2.1 MB inline image counts against its own budget, not the answer’s: the answer goes on past it', async () => {
+    const { el, threadId, errors, seen } = await ask('large-image');
+    expect(seen).to.include('Here is the image.').and.include('After the image.');
+    expect(seen).not.to.include(NOTICE.tooLarge);
+    expect(errors).to.deep.equal([]);
+    expect(el.messages.at(-1)).to.include({ status: 'complete' });
+    const files = (el.messages.at(-1) as { items: { kind: string }[] }).items.filter(
+      (i) => i.kind === 'file',
+    );
+    expect(files).to.have.length(1);
+    // Storage keeps a file of up to 512,000 characters: after a reload the chip says this one was not saved.
+    await el.saved();
+    el.remove();
+    const again = await thread(el.api!, threadId);
+    await settle(again);
+    expect(seenIn(again))
+      .to.include('After the image.')
+      .and.include('image/png (not saved: too large)');
+  });
+
+  it('a file over its budget is left out with one notice; the answer goes on', async () => {
+    const { el, threadId, errors, seen } = await ask('oversized-file', (thread) => {
+      thread.streamLimits = { maxFileChars: 100_000 };
+    });
+    expect(count(seen, NOTICE.fileTooLarge)).to.equal(1);
+    expect(seen).to.include('Before the file.').and.include('After the file.');
+    expect(errors).to.deep.equal(['file_too_large']);
+    expect(el.messages.at(-1)).to.include({ status: 'complete' });
+    expect(JSON.stringify(el.messages.at(-1))).not.to.include('application/pdf');
+    await expectThreadStillWorks(el, threadId);
+  });
+
+  it('parts of a type this page does not know are left out of the turn with one notice', async () => {
+    const { el, threadId, errors, seen } = await ask('unknown-parts');
+    expect(count(seen, NOTICE.unknownPart)).to.equal(1);
+    expect(seen).to.include('Before.').and.include('After.');
+    expect(errors).to.deep.equal(['unknown_part']);
+    expect(JSON.stringify(el.messages.at(-1))).not.to.include('hologram"');
     await expectThreadStillWorks(el, threadId);
   });
 
