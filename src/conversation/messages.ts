@@ -61,6 +61,17 @@ export interface ToolItem {
   errorText?: string;
   /** The call came as a `dynamic-tool` (a tool the server did not declare statically). */
   dynamic?: true;
+  /**
+   * What the AI SDK's tool part holds beyond input and output, sent back as it
+   * came: the provider ran the call itself (a web search: its result belongs
+   * with the call), the title, the tool's metadata, and the provider's data on
+   * the call and on its result.
+   */
+  providerExecuted?: boolean;
+  title?: string;
+  toolMetadata?: Record<string, unknown>;
+  callProviderMetadata?: Record<string, unknown>;
+  resultProviderMetadata?: Record<string, unknown>;
   /** AG-UI: the assistant message that made the call (`parentMessageId`), and the tool message of its result. */
   parentId?: string;
   resultId?: string;

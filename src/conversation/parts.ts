@@ -11,6 +11,18 @@ import type { ApprovalRequest, FileRef } from './messages.js';
 /** A provider's own data on a part (cache hints, signatures…): kept and sent back untouched. */
 export type ProviderMetadata = Record<string, unknown>;
 
+/**
+ * What a tool call's parts may say of it beyond its name (unchecked here;
+ * `describeCall` keeps what has the right shape): a call the provider ran
+ * itself, its provider's data, a title, the tool's own metadata.
+ */
+export interface ToolCallDetails {
+  providerExecuted?: unknown;
+  providerMetadata?: unknown;
+  title?: unknown;
+  toolMetadata?: unknown;
+}
+
 export type StreamPart =
   | { type: 'start'; messageId?: string; messageMetadata?: unknown }
   | { type: 'finish'; messageMetadata?: unknown }
@@ -29,31 +41,36 @@ export type StreamPart =
       providerMetadata?: ProviderMetadata;
     }
   /** `dynamic`: a `dynamic-tool` call; `parentMessageId`: the AG-UI message that made the call. */
-  | {
+  | ({
       type: 'tool-input-start';
       toolCallId: string;
       toolName: string;
       dynamic?: boolean;
       parentMessageId?: string;
-    }
+    } & ToolCallDetails)
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
-  | {
+  | ({
       type: 'tool-input-available';
       toolCallId: string;
       toolName: string;
       input: unknown;
       dynamic?: boolean;
-    }
+    } & ToolCallDetails)
   /** `messageId`: the AG-UI tool message the result came in. */
-  | { type: 'tool-output-available'; toolCallId: string; output: unknown; messageId?: string }
-  | {
+  | ({
+      type: 'tool-output-available';
+      toolCallId: string;
+      output: unknown;
+      messageId?: string;
+    } & ToolCallDetails)
+  | ({
       type: 'tool-output-error' | 'tool-input-error';
       toolCallId: string;
       errorText: string;
       toolName?: string;
       input?: unknown;
       dynamic?: boolean;
-    }
+    } & ToolCallDetails)
   | { type: typeof BLOCK_PART | typeof FINAL_ANSWER_PART; id?: string; data: unknown }
   /**
    * The fields of the request besides its ids (AI SDK 7: `reason`, `signature`,

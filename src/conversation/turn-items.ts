@@ -9,7 +9,7 @@ import {
   type ToolItem,
   type TurnItem,
 } from './messages.js';
-import type { StreamPart } from './parts.js';
+import type { StreamPart, ToolCallDetails } from './parts.js';
 import { isPlainObject } from '../catalog/shape.js';
 
 /*
@@ -63,13 +63,24 @@ export function toolItem(turn: AssistantTurn, callId: string, name: string): Too
   return item;
 }
 
-/** What a call's parts say of it beyond its name: a `dynamic-tool` call, the AG-UI message that made it. */
+/**
+ * What a call's parts say of it beyond its name, kept as `useChat` keeps it
+ * on the tool part: a `dynamic-tool` call, the AG-UI message that made it,
+ * a call the provider ran, its title and metadata, and the provider's data
+ * (on the call, or with `result` on its result).
+ */
 export function describeCall(
   tool: ToolItem,
-  part: { dynamic?: boolean; parentMessageId?: string },
+  part: { dynamic?: boolean; parentMessageId?: string } & ToolCallDetails,
+  result = false,
 ) {
   if (part.dynamic) tool.dynamic = true;
   if (part.parentMessageId) tool.parentId = part.parentMessageId;
+  if (typeof part.providerExecuted === 'boolean') tool.providerExecuted = part.providerExecuted;
+  if (typeof part.title === 'string') tool.title = part.title;
+  if (isPlainObject(part.toolMetadata)) tool.toolMetadata = part.toolMetadata;
+  if (isPlainObject(part.providerMetadata))
+    tool[result ? 'resultProviderMetadata' : 'callProviderMetadata'] = part.providerMetadata;
 }
 
 export type ToolEnd = Part<'tool-output-available' | 'tool-output-error' | 'tool-input-error'>;
@@ -84,6 +95,8 @@ export function finishTool(turn: AssistantTurn, part: ToolEnd) {
   // A call that ends without its block (rejected, or sent as a data part) has nothing more to prepare.
   delete tool.preparing;
   const ok = part.type === 'tool-output-available';
+  // Its provider data is the result's, as `useChat` keeps it on a call that ended (even in error).
+  describeCall(tool, part, true);
   tool.status = ok ? 'done' : 'failed';
   tool.summary = summarize(ok ? part.output : part.errorText);
   if (ok) {

@@ -59,6 +59,15 @@ function restoreItem(raw: unknown): TurnItem | undefined {
         ...(raw.output === undefined ? {} : { output: raw.output }),
         ...ids,
         ...(raw.dynamic === true ? { dynamic: true } : {}),
+        ...(typeof raw.providerExecuted === 'boolean'
+          ? { providerExecuted: raw.providerExecuted }
+          : {}),
+        ...(isString(raw.title) ? { title: raw.title } : {}),
+        ...Object.fromEntries(
+          ['toolMetadata', 'callProviderMetadata', 'resultProviderMetadata']
+            .filter((name) => isObject(raw[name]))
+            .map((name) => [name, raw[name]]),
+        ),
         ...(approval ? { approval } : {}),
       };
     }

@@ -70,6 +70,16 @@ function fitting(value: unknown, max = CAPS.json): unknown {
   }
 }
 
+/** The named object fields of `item` whose JSON fits `CAPS.json` (a larger one is not saved). */
+function objectsThatFit<T extends object>(item: T, names: (keyof T & string)[]) {
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const value = fitting(item[name]);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  ) as Partial<T>;
+}
+
 /** A file as saved: a URL too long to keep (a large `data:` file) is left out, and the file shows as not saved. */
 const projectFile = (file: FileRef): FileRef => ({
   url: file.url.length <= CAPS.fileUrl ? file.url : '',
@@ -202,6 +212,9 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
     ...(output === undefined ? {} : { output }),
     ...(item.errorText === undefined ? {} : { errorText: truncate(item.errorText, CAPS.notice) }),
     ...(item.dynamic ? { dynamic: true as const } : {}),
+    ...(item.providerExecuted === undefined ? {} : { providerExecuted: item.providerExecuted }),
+    ...(item.title ? { title: truncate(item.title, CAPS.label) } : {}),
+    ...objectsThatFit(item, ['toolMetadata', 'callProviderMetadata', 'resultProviderMetadata']),
     ...(item.parentId ? { parentId: truncate(item.parentId, CAPS.name) } : {}),
     ...(item.resultId ? { resultId: truncate(item.resultId, CAPS.name) } : {}),
     ...(approval ? { approval: projectApproval(approval) } : {}),

@@ -21,8 +21,8 @@
  *   back approved, with its signature, the tool runs (`executed`) and the
  *   model says "Deleted." ("Not deleted." when the reader denies).
  * - "steer": the reader's own message "Also check Q4." is added to the run
- *   with `experimental_createSteering` while step 1's `lookup` runs; step 2
- *   answers with it in its prompt.
+ *   with `experimental_createSteering` while step 1's `lookup` runs (a call
+ *   with the provider's data on it); step 2 answers with it in its prompt.
  * - "extras": reasoning, a `reasoning-file` (a PNG data URL), a `custom`
  *   part, and text with `providerMetadata` and `citations`, all from the
  *   model through `streamText`.
@@ -73,6 +73,8 @@ export const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 export const EXTRAS_REASONING = 'The chart says more than the table.';
 export const EXTRAS_TEXT = 'Revenue rose 12% in Q3.';
 export const TEXT_METADATA = { anthropic: { cacheControl: { type: 'ephemeral' } } };
+/** The provider's data on the "steer" scenario's tool call (e.g. a thought signature). */
+export const TOOL_CALL_METADATA = { google: { thoughtSignature: 'sig-123' } };
 export const CUSTOM_KIND = 'acme.cache-hint';
 export const CUSTOM_METADATA = { acme: { hint: 'cache-prefix', ttlSeconds: 300 } };
 export const CITATIONS: Citation[] = [
@@ -96,7 +98,7 @@ type Step = (
   | { reasoning: string }
   | { reasoningFile: { mediaType: string; base64: string } }
   | { custom: { kind: `${string}.${string}`; providerMetadata?: ProviderMetadata } }
-  | { tool: string; input: unknown }
+  | { tool: string; input: unknown; providerMetadata?: ProviderMetadata }
 )[];
 
 const usage = {
@@ -149,7 +151,13 @@ function stepParts(step: Step, callIndex: number): StreamPart[] {
         { type: 'tool-input-start', id, toolName: item.tool },
         ...slices(input).map((delta) => ({ type: 'tool-input-delta' as const, id, delta })),
         { type: 'tool-input-end', id },
-        { type: 'tool-call', toolCallId: id, toolName: item.tool, input },
+        {
+          type: 'tool-call',
+          toolCallId: id,
+          toolName: item.tool,
+          input,
+          ...(item.providerMetadata ? { providerMetadata: item.providerMetadata } : {}),
+        },
       );
     }
   });
@@ -206,7 +214,10 @@ function script(
       return [{ text: denied(prompt) ? 'Not deleted.' : 'Deleted.' }];
     case 'steer':
       return step === 0
-        ? [{ text: 'Checking Q3.' }, { tool: 'lookup', input: LOOKUP_INPUT }]
+        ? [
+            { text: 'Checking Q3.' },
+            { tool: 'lookup', input: LOOKUP_INPUT, providerMetadata: TOOL_CALL_METADATA },
+          ]
         : [{ text: 'Q3 and Q4 are both up.' }];
     case 'extras':
       return [

@@ -18,6 +18,7 @@ import {
   DRAFT_TEXT,
   PNG_DATA_URL,
   STEERING_TEXT,
+  TOOL_CALL_METADATA,
 } from '../../src/test-support/ai7-agent.js';
 import { referenceTurns, type ReferenceTurn } from '../../src/test-support/ai7-reference.js';
 import { middleware } from './ai7.js';
@@ -129,6 +130,10 @@ describe('AI SDK 7: the thread holds and sends back what useChat does', function
     const turn = state.messages[1] as AssistantTurn;
     expect(turn.items.find((item) => item.kind === 'steering')).to.include({
       text: STEERING_TEXT,
+    });
+    // The provider's data on the call goes back with it (useChat's callProviderMetadata).
+    expect(turn.items.find((item) => item.kind === 'tool')).to.deep.include({
+      callProviderMetadata: TOOL_CALL_METADATA,
     });
     const ours = asUI(state);
     expect(messagesOf(ours)).to.deep.equal(messagesOf([...first.sent.messages, first.held!]));

@@ -111,12 +111,21 @@ function toolPart(item: ToolItem): UIPart | undefined {
   const name = item.dynamic
     ? { type: 'dynamic-tool', toolName: item.name }
     : { type: `tool-${item.name}` };
+  const { providerExecuted, title, toolMetadata, callProviderMetadata } = item;
   return {
     ...name,
     toolCallId: toolCallIdOf(item),
     ...result,
     input: input ?? {},
     ...(approval ? { approval } : {}),
+    ...(providerExecuted === undefined ? {} : { providerExecuted }),
+    ...(title === undefined ? {} : { title }),
+    ...(toolMetadata ? { toolMetadata } : {}),
+    ...(callProviderMetadata ? { callProviderMetadata } : {}),
+    ...(item.resultProviderMetadata &&
+    (result.state === 'output-available' || result.state === 'output-error')
+      ? { resultProviderMetadata: item.resultProviderMetadata }
+      : {}),
   };
 }
 
