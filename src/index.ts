@@ -18,7 +18,7 @@ export {
   AnswerApprovalResponseEvent,
   AnswerDataEvent,
   AnswerStateEvent,
-} from './thread/elements/events.js';
+} from './thread/events.js';
 
 // A page that loads every element and shows no thread is there for its blocks.
 prepareUnlessThread();

@@ -5,7 +5,7 @@
  */
 export * from './names.js';
 export * from './messages.js';
-export { isKnownPartType, readPart, type StreamPart } from './parts.js';
+export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change } from './thread-state.js';
 export { takeLateResult } from './late-results.js';
 export { sourcesOf } from './turn-items.js';

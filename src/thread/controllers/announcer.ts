@@ -2,7 +2,7 @@ import { msg } from '@lit/localize';
 import { html, type ReactiveControllerHost } from 'lit';
 import { fallbackTextOf } from '../../catalog/index.js';
 import type { Change } from '../../conversation/index.js';
-import { noticeText } from '../elements/turn.js';
+import { noticeText } from '../notices.js';
 
 /**
  * What screen readers hear of a conversation, through one polite live

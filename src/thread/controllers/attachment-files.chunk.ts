@@ -2,7 +2,7 @@ import { msg, str } from '@lit/localize';
 import { html, nothing, svg } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AttachmentLimits, Attachments, PendingFile } from './attachments.js';
-import { icon } from '../elements/icon.js';
+import { icon } from '../icons.js';
 import { isThumbnailUrl } from './data-url.js';
 
 /*

@@ -1,8 +1,8 @@
 import { describeErrors } from '../../catalog/index.js';
 import type { Change } from '../../conversation/index.js';
-import { AnswerDataEvent } from '../elements/events.js';
+import { AnswerDataEvent } from '../events.js';
 import { AnswerErrorEvent } from '../../base/events.js';
-import { noticeText } from '../elements/turn.js';
+import { noticeText } from '../notices.js';
 
 /**
  * The events a change of the conversation owes the host: `answer-error` for

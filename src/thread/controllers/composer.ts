@@ -1,6 +1,6 @@
 import { msg } from '@lit/localize';
 import { html, nothing, svg, type ReactiveControllerHost } from 'lit';
-import { icon } from '../elements/icon.js';
+import { icon } from '../icons.js';
 import { Attachments, type AttachmentLimits, type FilePartFields } from './attachments.js';
 
 /** What the composer shows and whom it tells. */

@@ -8,7 +8,6 @@ import type {
 } from '../../conversation/index.js';
 import { blockFormSummary } from '../../base/form-summary.js';
 import type { AnswerFormSubmitEvent, FormSubmitDetail } from '../../components/shared/events.js';
-import { AgentTurn } from '../elements/turn.js';
 
 /** The user message a form submission becomes: its answers as text, and the submission itself as data. */
 function submissionMessage(
@@ -48,9 +47,11 @@ export class FormBridge implements ReactiveController {
 
   private onSubmit = (event: AnswerFormSubmitEvent) => {
     const { blockId, elementId, values } = event.detail;
-    const turn = event
-      .composedPath()
-      .find((node): node is AgentTurn => node instanceof AgentTurn)?.turn;
+    // The turn whose element the form is in (`<agent-turn>`, whose class comes in a chunk of its own).
+    const turn = (
+      event.composedPath().find((node) => (node as Element).localName === 'agent-turn') as
+        { turn?: AssistantTurn } | undefined
+    )?.turn;
     const item = this.state.recordSubmission(blockId, elementId, values, turn?.id);
     if (turn) this.turnChanged(turn);
     const { text, data } = submissionMessage(item, event.detail);

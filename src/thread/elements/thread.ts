@@ -32,7 +32,7 @@ import { threadStyles } from './thread.styles.js';
 import type { RequestOptions } from '../link/request-options.js';
 import type { StreamLimits } from '../link/limits.js';
 import { threadConnected } from '../../components/block/prepare.js';
-import { AgentTurn, renderTurn, type DataRenderer } from './turn.js';
+import { renderTurn, type DataRenderer } from '../turn-view.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
 /**
@@ -75,8 +75,6 @@ import { AnswerElement } from '../../base/answer-element.js';
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 export class AgentThread extends AnswerElement {
-  /** @internal */
-  static override dependencies = { 'agent-turn': AgentTurn };
   static override styles = threadStyles;
 
   /** Chat endpoint that speaks the AI SDK UI message stream. */

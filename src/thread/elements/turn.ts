@@ -1,4 +1,4 @@
-import { msg, str } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -15,48 +15,12 @@ import {
   type DataItem,
   type FileItem,
   type NoticeCode,
-  type NoticeItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
-
-/** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
-export type DataRenderer = (part: {
-  type: string;
-  id?: string;
-  data: unknown;
-}) => Element | undefined | null;
-
-/** The reader-facing text of an inline notice. */
-export function noticeText(notice: Pick<NoticeItem, 'code' | 'detail'>): string {
-  switch (notice.code) {
-    case 'malformed_line':
-      return msg('Part of the answer could not be read and was skipped.');
-    case 'connection_lost':
-      return msg('The connection was lost. What arrived so far is kept.');
-    case 'http_error':
-      return msg(str`The server could not answer (${notice.detail}).`);
-    case 'request_failed':
-      return msg('The message could not be sent. Check the connection and try again.');
-    case 'stream_error':
-      return msg(str`The agent reported an error: ${notice.detail}`);
-    case 'invalid_final_answer':
-      return msg('The final report was incomplete; some of it may be missing.');
-    case 'storage':
-      return notice.detail;
-    case 'invalid_update':
-      return msg(
-        'An update to part of the answer could not be shown; the last good version is kept.',
-      );
-    case 'answer_too_large':
-      return msg('The answer was too long and was cut off.');
-    case 'file_too_large':
-      return msg('A file in the answer was too large to show and was left out.');
-    case 'unknown_part':
-      return msg('Part of the answer is of a kind this page does not know and was left out.');
-  }
-}
+import { noticeText } from '../notices.js';
+import { shownTurns, type DataRenderer } from '../turn-view.js';
 
 /** Notices of what the reader can do nothing about and loses little by: shown, but not as errors. */
 const QUIET_NOTICES: readonly NoticeCode[] = ['invalid_update', 'unknown_part'];
@@ -99,14 +63,6 @@ function withFilesGrouped(items: TurnItem[]): Shown[] {
 
 /** A file the agent sent with its answer, not one of its reasoning (which belongs to the process). */
 const isAnswerFile = (item: TurnItem): item is FileItem => item.kind === 'file' && !item.reasoning;
-
-/** Each turn's element while it is on the page: a change in place re-renders just that turn. */
-const shownTurns = new WeakMap<AssistantTurn, AgentTurn>();
-
-/** `turn` changed in place: its element, if one is on the page, renders it again. */
-export function renderTurn(turn: AssistantTurn): void {
-  shownTurns.get(turn)?.requestUpdate();
-}
 
 /**
  * @tag agent-turn

@@ -1,7 +1,7 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { AnswerApprovalResponseEvent } from '../elements/events.js';
+import { AnswerApprovalResponseEvent } from '../events.js';
 import type { ToolItem } from '../../conversation/index.js';
 import { approvalStyles } from './approval.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';

@@ -1,7 +1,7 @@
 import { msg, str } from '@lit/localize';
 import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { AnswerFileSelectEvent } from '../elements/events.js';
+import { AnswerFileSelectEvent } from '../events.js';
 import type { FileRef } from '../../conversation/index.js';
 import { filesStyles } from './files.styles.js';
 import { isInlineImage } from './safe-urls.js';

@@ -6,7 +6,7 @@ import {
   type UserMessage,
 } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
-import { AnswerSendEvent } from '../elements/events.js';
+import { AnswerSendEvent } from '../events.js';
 import type { ChatRequest } from './protocol.js';
 
 interface Question {

@@ -1,4 +1,4 @@
-import { AnswerStateEvent } from '../../elements/events.js';
+import { AnswerStateEvent } from '../../events.js';
 import { loadOnce } from '../../../base/lazy.js';
 import type { NoticeCode, StreamPart, ThreadMessage } from '../../../conversation/index.js';
 import type { ThreadContext } from '../../context.js';

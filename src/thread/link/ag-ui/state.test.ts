@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Block } from '../../../catalog/index.js';
-import type { AnswerStateEvent } from '../../elements/events.js';
+import type { AnswerStateEvent } from '../../events.js';
 import { $, $$ } from '../../../test-support/dom.js';
 import { openProcesses, outline, settle } from '../../../test-support/settle.js';
 import '../../define.js';

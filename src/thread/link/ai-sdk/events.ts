@@ -1,10 +1,46 @@
-import {
-  endsRun,
-  isKnownPartType,
-  MAX_EVENT_LENGTH,
-  OVERSIZED_EVENT,
-} from '../../../conversation/index.js';
+import { endsRun, MAX_EVENT_LENGTH, OVERSIZED_EVENT } from '../../../conversation/index.js';
 import type { EventHandler, StreamContext } from '../stream-reader.js';
+
+/** The types of the AI SDK's UI message stream (6 and 7) a reader may meet, acted on or not. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  'start',
+  'finish',
+  'message-metadata',
+  'start-step',
+  'finish-step',
+  'reset-step',
+  'abort',
+  'error',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'tool-approval-request',
+  'tool-approval-response',
+  'source-url',
+  'source-document',
+  'file',
+  'reasoning-file',
+  'custom',
+  'steering-message',
+]);
+
+/**
+ * Whether `type` is a kind of part this reader knows: one it does not is
+ * newer than it, and is left out of the turn with a notice rather than
+ * silently. (A known part with newer fields is read as it is.)
+ */
+const isKnownPartType = (type: unknown): boolean =>
+  typeof type === 'string' && (KNOWN_TYPES.has(type) || type.startsWith('data-'));
 
 /** What the AI SDK's events need of the thread they feed. */
 export interface UIMessageTarget {

@@ -2,7 +2,7 @@
  * The events only the thread fires (see base/events.ts for what they share).
  */
 
-import { AnswerEvent } from '../../base/events.js';
+import { AnswerEvent } from '../base/events.js';
 
 /** The reader sends a message. Cancelable: a host that calls `preventDefault()` delivers it and feeds the answer itself. */
 export class AnswerSendEvent extends AnswerEvent<{
