@@ -39,6 +39,23 @@ const UNLAYERED = ['test-support', 'locales'];
 
 const SRC = resolve(import.meta.dirname, 'src');
 
+/**
+ * Inside src/thread/, the elements sit on top: the folders they use (the
+ * link to the back end, controllers, persistence, markdown, the extras
+ * chunk) and the modules at the bottom of thread/ (its events, icons,
+ * notices, context) never import src/thread/elements/, so nothing below
+ * reaches back up into the element that composes it. Its tests may, and so
+ * may thread/define.ts, which registers that element.
+ */
+const THREAD_TOP = 'elements';
+
+/** The folder of src/thread/ a path lies in, '' for a module at its top, undefined outside it. */
+function threadFolderOf(path) {
+  const parts = relative(SRC, path).split(/[\\/]/);
+  if (parts[0] !== 'thread') return undefined;
+  return parts.length > 2 ? parts[1] : '';
+}
+
 /** Where a file of src/ or an import of it lies: its folder of src/, or its file name when it is top-level. */
 function placeIn(path) {
   const parts = relative(SRC, path).split(/[\\/]/);
@@ -80,6 +97,8 @@ const importsRule = {
       layer: 'src/{{layer}}/ may import only {{uses}} of ours (SPEC §9), not {{target}}.',
       alone: 'src/{{layer}}/ imports nothing else of ours (SPEC §9), not {{target}}.',
       testSupport: 'Only tests may use src/test-support/, which the build leaves out.',
+      upward:
+        'Inside src/thread/, only src/thread/elements/ (and tests) import src/thread/elements/: the rest lies below it.',
       dom: 'src/{{layer}}/ runs without a DOM (SPEC §9): not {{name}}.',
       unchecked:
         'A dynamic import() in src/ names its module as a string, so that its layer can be checked.',
@@ -106,7 +125,14 @@ const importsRule = {
       const target = placeIn(resolve(dirname(file), specifier.replace(/[?#].*$/, '')));
       if (!target) return context.report({ node, messageId: 'outside' });
       const name = target.folder ?? target.topLevel;
-      if (name === layer) return;
+      if (name === layer) {
+        const from = threadFolderOf(file);
+        const to = threadFolderOf(resolve(dirname(file), specifier.replace(/[?#].*$/, '')));
+        const defines = from === '' && /[\\/]define\.ts$/.test(file);
+        if (!test && !defines && from !== undefined && from !== THREAD_TOP && to === THREAD_TOP)
+          context.report({ node, messageId: 'upward' });
+        return;
+      }
       if (name === 'test-support' && !test)
         return context.report({ node, messageId: 'testSupport' });
       if (!rule) return;

@@ -5,6 +5,7 @@ import type { FollowController } from './controllers/follow-controller.js';
 import type { AgentLink } from './link/agent-link.js';
 import type { ChatRequests } from './link/requests.js';
 import type { StreamLimits } from './link/limits.js';
+import type { ProtocolName } from './link/protocol.js';
 import type { RequestOptions } from './link/request-options.js';
 import type { ThreadPersistence } from './persistence/persistence.js';
 
@@ -14,7 +15,7 @@ export interface ThreadHost extends ReactiveControllerHost, HTMLElement {
   readonly threadId?: string;
   /** Whether answers in flight are resumed (the `resume` attribute). */
   readonly resume: boolean;
-  readonly protocol: 'ai-sdk' | 'ag-ui';
+  readonly protocol: ProtocolName;
   readonly requestOptions: RequestOptions;
   readonly streamLimits?: Partial<StreamLimits>;
   agentState: unknown;

@@ -86,6 +86,12 @@ const refused: [path: string, code: string][] = [
   ['src/x.ts', "import { x } from './test-support/dom.js';"],
   // No HTML sink, however it is loaded.
   ['stories/x.ts', "export const load = () => import('lit/directives/unsafe-html.js');"],
+  // Inside the thread, nothing below its elements reaches back up to them.
+  ['src/thread/link/x.ts', "import { x } from '../elements/thread.js';"],
+  ['src/thread/link/ai-sdk/x.ts', "import type { X } from '../../elements/thread.js';"],
+  ['src/thread/controllers/x.ts', "export const load = () => import('../elements/header.js');"],
+  ['src/thread/extras/x.ts', "import { x } from '../elements/message.js';"],
+  ['src/thread/x.ts', "import { x } from './elements/thread.js';"],
 ];
 
 const allowed: [path: string, code: string][] = [
@@ -125,6 +131,11 @@ const allowed: [path: string, code: string][] = [
   ['src/x.ts', "export const load = () => import('./locales/de.js');"],
   ['src/x.test.ts', "import { x } from './test-support/dom.js';"],
   ['src/test-support/x.ts', "import { x } from '../thread/thread.js';"],
+  ['src/thread/elements/x.ts', "import { x } from '../link/agent-link.js';"],
+  ['src/thread/elements/x.ts', "import { x } from '../events.js';"],
+  ['src/thread/link/x.ts', "import { x } from '../events.js';"],
+  ['src/thread/link/x.test.ts', "import type { X } from '../elements/thread.js';"],
+  ['src/thread/define.ts', "import { x } from './elements/thread.js';"],
 ];
 
 /** Sources in some folder of src/, other than the generated translations. */

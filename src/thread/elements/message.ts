@@ -2,13 +2,13 @@ import { msg } from '@lit/localize';
 import { html, nothing } from 'lit';
 import type { ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ActionContext, MessageActions } from '../controllers/message-actions.js';
-import type { AgentTurn } from './turn.js';
+import type { DataRenderer } from '../turn-view.js';
 
 /** How the thread shows its messages. */
 export interface MessageView {
   actions: MessageActions;
   /** The host's element for a data part it renders itself. */
-  renderData?: AgentTurn['renderData'];
+  renderData?: DataRenderer;
 }
 
 /** The files the reader attached to a question, as chips. */

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../define.js';
 import type { AgentThread } from './thread.js';
-import type { AgentTurn } from './turn.js';
+import type { AgentTurn } from '../extras/turn.js';
 import type { BlockItem } from '../../conversation/index.js';
 import type { AnswerBlock } from '../../components/block/block.js';
 import { $, $$, textOf } from '../../test-support/dom.js';

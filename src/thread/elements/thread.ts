@@ -29,6 +29,7 @@ import { MessageActions } from '../controllers/message-actions.js';
 import { messageTemplate, type MessageView } from './message.js';
 import { ThreadPersistence } from '../persistence/persistence.js';
 import { threadStyles } from './thread.styles.js';
+import type { ProtocolName } from '../link/protocol.js';
 import type { RequestOptions } from '../link/request-options.js';
 import type { StreamLimits } from '../link/limits.js';
 import { threadConnected } from '../../components/block/prepare.js';
@@ -90,7 +91,7 @@ export class AgentThread extends AnswerElement {
   @property({ type: Boolean }) resume = false;
 
   /** What `api` speaks: `ai-sdk` (the AI SDK UI message stream) or `ag-ui` (AG-UI events). */
-  @property() protocol: 'ai-sdk' | 'ag-ui' = 'ai-sdk';
+  @property() protocol: ProtocolName = 'ai-sdk';
 
   /** The AG-UI agent state: the agent's last snapshot and the deltas since, sent back with each run. */
   @property({ attribute: false }) agentState: unknown = {};

@@ -11,7 +11,7 @@ import { $, $$ } from '../../test-support/dom.js';
 import { loadTurnElements } from '../extras/load-extras.js';
 import { outline, settle } from '../../test-support/settle.js';
 import type { AgentThread } from './thread.js';
-import { AgentTurn } from './turn.js';
+import { AgentTurn } from '../extras/turn.js';
 import type { DataRenderer } from '../turn-view.js';
 import { text, type Part } from '../../test-support/parts.js';
 import { getByRole } from '../../test-support/thread-harness.js';

@@ -4,7 +4,7 @@ import { AnswerApproval } from './approval.js';
 import { AnswerFiles } from './files.js';
 import { AgentProcess } from './process.js';
 import { AnswerSources } from './sources.js';
-import { AgentTurn } from '../elements/turn.js';
+import { AgentTurn } from './turn.js';
 
 /*
  * The element of an assistant turn (`<agent-turn>`) and of its content besides blocks: its markdown text
