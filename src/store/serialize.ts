@@ -34,6 +34,16 @@ function projectText(item: TextItem, max: number): SavedItem {
     key: item.key,
     text: truncate(text, max),
     ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
+    ...projectAnnotations(item),
+  };
+}
+
+/** AG-UI's opaque value and subagent of a message or call, kept whole or not at all. */
+function projectAnnotations(item: TextItem | ToolItem) {
+  const { encryptedValue, subagentRunId } = item;
+  return {
+    ...(encryptedValue && encryptedValue.length <= CAPS.encryptedValue ? { encryptedValue } : {}),
+    ...(subagentRunId && subagentRunId.length <= CAPS.name ? { subagentRunId } : {}),
   };
 }
 
@@ -113,6 +123,22 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
             data,
           };
     }
+    case 'interrupt':
+      return {
+        ...item,
+        reason: truncate(item.reason, CAPS.name),
+        ...(item.message ? { message: truncate(item.message, CAPS.label) } : {}),
+        ...(item.answer ? { answer: projectSubmissions({ form: item.answer }).form } : {}),
+      };
+    case 'activity':
+      return {
+        kind: 'activity',
+        key: item.key,
+        type: truncate(item.type, CAPS.name),
+        ...(item.name ? { name: truncate(item.name, CAPS.name) } : {}),
+        status: item.status,
+        summary: summarize(item.summary),
+      };
     case 'notice':
       return {
         kind: 'notice',
@@ -171,6 +197,7 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
     ...(item.dynamic ? { dynamic: true as const } : {}),
     ...(item.parentId ? { parentId: truncate(item.parentId, CAPS.name) } : {}),
     ...(item.resultId ? { resultId: truncate(item.resultId, CAPS.name) } : {}),
+    ...projectAnnotations(item),
     ...(approval
       ? {
           approval: {

@@ -12,12 +12,15 @@ import {
   type BlockItem,
   type DataItem,
   type FileItem,
+  type InterruptItem,
   type NoticeItem,
   type SourceItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
+import type { AnswerFormSubmitEvent } from '../../components/shared/events.js';
+import { AnswerInterruptResponseEvent } from './events.js';
 
 /** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
 export type DataRenderer = (part: {
@@ -67,7 +70,15 @@ function toolState(status: ToolStatus): [string, string] {
       return ['?', msg('waiting for approval')];
     case 'denied':
       return ['✕', msg('denied')];
+    case 'waiting':
+      return ['…', msg('waiting for the app')];
   }
+}
+
+/** The subagent whose work an item is, when the turn shows that subagent as a step. */
+function subagentOf(item: TurnItem, turn: AssistantTurn): string | undefined {
+  const runId = 'subagentRunId' in item ? item.subagentRunId : undefined;
+  return runId && turn.items.some((i) => i.key === `subagent:${runId}`) ? runId : undefined;
 }
 
 /** Files in a row share one `<answer-files>`. */
@@ -108,6 +119,7 @@ export function renderTurn(turn: AssistantTurn): void {
  * source N: following it scrolls to the source, focuses and highlights it.
  *
  * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
+ * @fires answer-interrupt-response - The reader answered an AG-UI interrupt's form; `detail: { interruptId, values }`.
  * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
@@ -186,8 +198,13 @@ export class AgentTurn extends AnswerElement {
     return element;
   }
 
-  /** What takes room on screen: answer calls only while their block is prepared, text once it has some, data the host renders. */
+  /**
+   * What takes room on screen: answer calls only while their block is
+   * prepared, text once it has some, data the host renders; a subagent's
+   * work only under its step.
+   */
   private isShown(item: TurnItem): boolean {
+    if (this.turn && subagentOf(item, this.turn)) return false;
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
     if (item.kind === 'data') return Boolean(this.renderData);
     return (
@@ -219,7 +236,7 @@ export class AgentTurn extends AnswerElement {
     return shown.element ?? nothing;
   }
 
-  private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
+  private renderItem(item: Shown, citations: number, reviewOnly: boolean): unknown {
     switch (item.kind) {
       case 'text':
         return item.parts.length
@@ -250,6 +267,29 @@ export class AgentTurn extends AnswerElement {
       }
       case 'block':
         return this.blockElement(item, reviewOnly);
+      case 'interrupt':
+        return this.renderInterrupt(item, reviewOnly);
+      case 'activity': {
+        const [mark, state] = toolState(item.status);
+        const label = html`<span aria-hidden="true">${mark}</span>
+          <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
+          ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
+        const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
+        const work = runId
+          ? this.turn!.items.filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
+          : [];
+        // A subagent's own text and calls fold under its name.
+        return work.length
+          ? html`<details class="step activity ${item.status}">
+              <summary>${label}</summary>
+              ${repeat(
+                work,
+                (i) => i.key,
+                (i) => this.renderItem(i, citations, reviewOnly),
+              )}
+            </details>`
+          : html`<div class="step activity ${item.status}">${label}</div>`;
+      }
       case 'notice':
         return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
@@ -262,10 +302,44 @@ export class AgentTurn extends AnswerElement {
     }
   }
 
+  /**
+   * An AG-UI interrupt: its message, and its form while it can be answered;
+   * the answer goes to the thread (`answer-interrupt-response`), never as a
+   * message of the reader's.
+   */
+  private renderInterrupt(item: InterruptItem, reviewOnly: boolean) {
+    const answer = (event: AnswerFormSubmitEvent) => {
+      event.stopPropagation();
+      if (item.answer || item.cancelled) return;
+      this.dispatchEvent(
+        new AnswerInterruptResponseEvent({
+          interruptId: item.interruptId,
+          values: event.detail.values,
+        }),
+      );
+    };
+    const form: BlockItem | undefined = item.form && {
+      kind: 'block',
+      key: item.key,
+      blockId: item.key,
+      block: item.form,
+      valid: true,
+      submissions: item.answer ? { form: item.answer } : {},
+    };
+    return html`<div class="interrupt" @answer-form-submit=${answer}>
+      ${
+        form
+          ? this.blockElement(form, reviewOnly || Boolean(item.answer || item.cancelled))
+          : html`<p class="notice" dir="auto">${item.message ?? item.reason}</p>`
+      }
+    </div>`;
+  }
+
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
   private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
+    const turn = this.turn;
     return repeat(
-      withFilesGrouped(items),
+      withFilesGrouped(turn ? items.filter((item) => !subagentOf(item, turn)) : items),
       (item) => item.key,
       (item) => this.renderItem(item, citations, reviewOnly),
     );
