@@ -137,6 +137,8 @@ export interface InterruptItem {
   interruptId: string;
   reason: string;
   message?: string;
+  /** When it can no longer be answered (as sent, ISO 8601 by convention): the next run cancels it then. */
+  expiresAt?: string;
   /** The form made from the interrupt's `responseSchema`; `textAnswer`: one text field whose value is the answer. */
   form?: Block;
   textAnswer?: true;

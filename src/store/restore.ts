@@ -190,6 +190,7 @@ function restoreInterrupt(key: string, raw: Record<string, unknown>): InterruptI
     interruptId: raw.interruptId,
     reason: raw.reason,
     ...(isString(raw.message) ? { message: raw.message } : {}),
+    ...(isString(raw.expiresAt) ? { expiresAt: raw.expiresAt } : {}),
     ...(form?.ok
       ? { form: form.block, ...(raw.textAnswer === true ? { textAnswer: true as const } : {}) }
       : {}),

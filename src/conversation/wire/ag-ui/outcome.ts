@@ -35,6 +35,7 @@ export interface Interrupt {
   reason: string;
   message?: string;
   responseSchema?: Record<string, unknown>;
+  expiresAt?: string;
 }
 
 /** Interrupts taken from one outcome, and pending calls named by it: a run has few. */
@@ -66,6 +67,7 @@ function readInterrupt(raw: unknown): Interrupt | undefined {
       ? { message: truncate(raw.message, LIMITS.maxLongText) }
       : {}),
     ...(schema ? { responseSchema: schema } : {}),
+    ...(str(raw.expiresAt) && raw.expiresAt.length <= MAX_ID ? { expiresAt: raw.expiresAt } : {}),
   };
 }
 
@@ -158,6 +160,7 @@ export function interruptItem(interrupt: Interrupt, answerLabel: string): Interr
     interruptId: interrupt.id,
     reason: interrupt.reason,
     ...(interrupt.message ? { message: interrupt.message } : {}),
+    ...(interrupt.expiresAt ? { expiresAt: interrupt.expiresAt } : {}),
     ...(form ? { form } : textForm ? { form: textForm, textAnswer: true as const } : {}),
   };
 }
@@ -185,11 +188,16 @@ export function applyOutcome(turn: AssistantTurn, outcome: Outcome, answerLabel:
   }
 }
 
+/** Whether an interrupt can no longer be answered (a date that does not parse never expires, as the protocol says). */
+const expired = (item: InterruptItem, now: number) =>
+  item.expiresAt !== undefined && Date.parse(item.expiresAt) <= now;
+
 /**
- * What the next run sends back for the interrupts of the last answer:
- * each one answered with the reader's answer, any other as abandoned
- * (marked `cancelled` here, so its form is closed and nothing asks again).
- * Returns the entries and the turn that changed, to be saved.
+ * What the next run sends back for the interrupts of the last answer, as
+ * `HttpAgent` requires (every open interrupt addressed, an expired one
+ * only cancelled): each one answered with the reader's answer, any other
+ * as abandoned (marked `cancelled` here, so its form is closed and nothing
+ * asks again). Returns the entries and the turn that changed, to be saved.
  */
 export function resumeEntries(messages: readonly ThreadMessage[]): {
   resume: ResumeEntry[];
@@ -198,8 +206,9 @@ export function resumeEntries(messages: readonly ThreadMessage[]): {
   const turn = messages.findLast((m): m is AssistantTurn => m.role === 'assistant');
   const interrupts = (turn?.items ?? []).filter((i): i is InterruptItem => i.kind === 'interrupt');
   if (!interrupts.length) return { resume: [] };
+  const now = Date.now();
   const resume = interrupts.map((item): ResumeEntry => {
-    if (!item.answer) {
+    if (!item.answer || expired(item, now)) {
       item.cancelled = true;
       return { interruptId: item.interruptId, status: 'cancelled' };
     }
