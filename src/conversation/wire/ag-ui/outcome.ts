@@ -129,12 +129,15 @@ function fieldsOf(schema: Record<string, unknown>): FormFieldT[] | undefined {
   return fields.length && fields.every(Boolean) ? (fields as FormFieldT[]) : undefined;
 }
 
-function formBlock(title: string, fields: FormFieldT[]): Block | undefined {
+/** A form asking `text`: its start as the title, the whole of a longer one under it. */
+function formBlock(text: string, fields: FormFieldT[]): Block | undefined {
+  const title = truncate(text, LIMITS.maxShortText);
+  const description = title === text ? {} : { description: text };
   const result = validateBlock({
     block_id: 'interrupt',
-    fallback_text: title,
+    fallback_text: text,
     root: 'form',
-    elements: { form: { type: 'FollowUpForm', props: { title, fields } } },
+    elements: { form: { type: 'FollowUpForm', props: { title, ...description, fields } } },
   });
   return result.ok ? result.block : undefined;
 }
@@ -146,7 +149,7 @@ function formBlock(title: string, fields: FormFieldT[]): Block | undefined {
  * `answerLabel` whose text is the answer.
  */
 export function interruptItem(interrupt: Interrupt, answerLabel: string): InterruptItem {
-  const title = truncate(interrupt.message ?? interrupt.reason, LIMITS.maxShortText);
+  const title = interrupt.message ?? interrupt.reason;
   const schema = interrupt.responseSchema;
   const fields = schema && fieldsOf(schema);
   const form = fields && formBlock(title, fields);
