@@ -171,8 +171,8 @@ export function interruptItem(interrupt: Interrupt, answerLabel: string): Interr
 /**
  * Applies the outcome to the turn the run streamed, before it ends: an
  * interrupt's item is added; the calls the run left for the application
- * (named, or, from a producer that states its outcome, every call still
- * without a result) wait rather than fail.
+ * (those it names, or when it names none every call still without a
+ * result, as `HttpAgent` derives them) wait rather than fail.
  */
 export function applyOutcome(turn: AssistantTurn, outcome: Outcome, answerLabel: string) {
   if (outcome.type === 'interrupt') {
