@@ -2,6 +2,7 @@ import { isPlainObject, isString as str } from '../../../catalog/shape.js';
 import { tooDeepOrCyclic } from '../../data-depth.js';
 import {
   summarize,
+  toolCallIdOf,
   type ActivityItem,
   type AssistantTurn,
   type TextItem,
@@ -92,22 +93,32 @@ export function activityStep(
   step.summary = summarize(content);
 }
 
-/**
- * The ids a snapshot that came after the turn was sealed gives to its tool
- * results (a server may store a result under another id than it streamed
- * it with, as ag-ui-langgraph does): taken, so that the next run sends the
- * stored ids and a server merging by id keeps each result once. Nothing
- * shown changes. Returns whether any id changed.
- */
-export function adoptIds(turn: AssistantTurn, snapshot: readonly unknown[]): boolean {
-  let changed = false;
+/** The id of each tool result a snapshot holds, by the call it answers. */
+export function resultIds(snapshot: readonly unknown[]): Map<string, string> {
+  const ids = new Map<string, string>();
   for (const message of snapshot) {
     if (!isPlainObject(message) || message.role !== 'tool') continue;
-    if (!str(message.id) || !str(message.toolCallId) || message.id.length > 200) continue;
-    const tool = itemFor(turn, [`tool:${message.toolCallId}`]) as ToolItem | undefined;
-    if (tool?.kind !== 'tool' || tool.resultId === message.id) continue;
-    if (tool.output === undefined && tool.errorText === undefined) continue;
-    tool.resultId = message.id;
+    if (str(message.id) && str(message.toolCallId) && message.id.length <= 200)
+      ids.set(message.toolCallId, message.id);
+  }
+  return ids;
+}
+
+/**
+ * The ids a snapshot gives to the tool results a turn already shows (a
+ * server may store a result under another id than it streamed it with, as
+ * ag-ui-langgraph does, and say so only in its final snapshot): taken, so
+ * that the next run sends the stored ids and a server merging by id keeps
+ * each result once. Nothing shown changes. Returns whether any id changed.
+ */
+export function adoptIds(turn: AssistantTurn, ids: ReadonlyMap<string, string>): boolean {
+  let changed = false;
+  for (const item of turn.items) {
+    if (item.kind !== 'tool' || (item.output === undefined && item.errorText === undefined))
+      continue;
+    const id = ids.get(toolCallIdOf(item));
+    if (id === undefined || id === item.resultId) continue;
+    item.resultId = id;
     changed = true;
   }
   return changed;

@@ -19,6 +19,7 @@ import {
   activityStep,
   adoptIds,
   annotate,
+  resultIds,
   subagentStep,
 } from '../../../conversation/wire/ag-ui/items.js';
 import {
@@ -140,11 +141,19 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
         const shown = target.messages();
         const open = shown.at(-1);
         const next = fromAgUiMessages(effect.messages, shown);
+        // A turn the snapshot keeps takes the ids it gives to its results, as after the seal.
+        const before = new Set(shown);
+        const ids = resultIds(effect.messages);
+        const renamed = next.filter(
+          (message): message is AssistantTurn =>
+            message.role === 'assistant' && before.has(message) && adoptIds(message, ids),
+        );
         // The answer streaming now stays, after the snapshot, unless the snapshot holds it.
         if (open?.role === 'assistant' && !open.closed && !next.includes(open)) next.push(open);
         // The next event waits until storage holds the new conversation, so nothing it changes is saved under the old one.
         if (next.length !== shown.length || next.some((message, i) => message !== shown[i]))
           return target.replace(next).then(() => false);
+        for (const turn of renamed) target.changed(turn, turn.closed);
       }
       return false;
     } catch (error) {
@@ -168,7 +177,7 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
         const sealed = target
           .messages()
           .findLast((m): m is AssistantTurn => m.role === 'assistant' && m.closed);
-        if (sealed && adoptIds(sealed, json.messages)) target.changed(sealed, true);
+        if (sealed && adoptIds(sealed, resultIds(json.messages))) target.changed(sealed, true);
         return false;
       }
       if (
