@@ -23,6 +23,7 @@
 's1d502b264dce524e': `Pro Nachricht kann nur eine Datei angehängt werden.`,
 's265280d369303d42': str`Quelle ${0}`,
 's283223d8bc0d148b': `Liniendiagramm`,
+'s287d093f1df32bd1': `Der Agent fragt:`,
 's299243cf26be2844': `Dieser Teil der Antwort kann nicht angezeigt werden.`,
 's2ab612888528489a': `Bild`,
 's2c8189544e3ea679': `Erneut versuchen`,

@@ -23,6 +23,7 @@
 's1d502b264dce524e': `Solo se puede adjuntar un archivo por mensaje.`,
 's265280d369303d42': str`Fuente ${0}`,
 's283223d8bc0d148b': `Gráfico de líneas`,
+'s287d093f1df32bd1': `El agente pregunta:`,
 's299243cf26be2844': `No se pudo mostrar esta parte de la respuesta.`,
 's2ab612888528489a': `imagen`,
 's2c8189544e3ea679': `Reintentar`,

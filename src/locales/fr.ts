@@ -23,6 +23,7 @@
 's1d502b264dce524e': `Vous ne pouvez joindre qu’un seul fichier par message.`,
 's265280d369303d42': str`Source ${0}`,
 's283223d8bc0d148b': `Graphique en courbes`,
+'s287d093f1df32bd1': `L’agent demande :`,
 's299243cf26be2844': `Impossible d’afficher cette partie de la réponse.`,
 's2ab612888528489a': `image`,
 's2c8189544e3ea679': `Réessayer`,

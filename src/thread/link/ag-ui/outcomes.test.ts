@@ -70,6 +70,9 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     expect(textOf(lastTurn(thread))).not.to.include('Stopped');
     let form = interruptForm(thread);
     expect(textOf(form)).to.include('Which window should the crew take?');
+    expect(textOf($(thread, '[role=status][aria-live=polite]'))).to.include(
+      'The agent asks: Which window should the crew take?',
+    );
     await expect(thread).to.be.accessible();
 
     // The reader answers like any form; the answer goes as `resume`, not as a message of theirs.
