@@ -86,8 +86,8 @@ export async function postRun(request: RunRequest, signal: AbortSignal): Promise
  * with notices) and skipped, never fatal; an unknown event is ignored.
  * Once the turn is over, the rest of the run is read until `RUN_FINISHED`
  * for what a sealed turn still takes: its answer calls' results (handed to
- * `keepLate`), the agent state, and the ids a messages snapshot gives to
- * what it shows.
+ * `keepLate`), the agent state, encrypted values, and the ids a messages
+ * snapshot gives to what it shows.
  */
 export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => void): EventHandler {
   const translator = new EventTranslator();
@@ -172,12 +172,22 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     if (data === OVERSIZED_EVENT) return false;
     try {
       const json = JSON.parse(data) as { type?: unknown; messages?: unknown } | null;
+      const sealed = () =>
+        target.messages().findLast((m): m is AssistantTurn => m.role === 'assistant' && m.closed);
       // A snapshot of the messages would rewrite the sealed turn: only the ids it gives are taken.
       if (json?.type === 'MESSAGES_SNAPSHOT' && Array.isArray(json.messages)) {
-        const sealed = target
-          .messages()
-          .findLast((m): m is AssistantTurn => m.role === 'assistant' && m.closed);
-        if (sealed && adoptIds(sealed, resultIds(json.messages))) target.changed(sealed, true);
+        const turn = sealed();
+        if (turn && adoptIds(turn, resultIds(json.messages))) target.changed(turn, true);
+        return false;
+      }
+      // An opaque value for a message or call the turn shows changes nothing shown: it is kept, to go back.
+      if (json?.type === 'REASONING_ENCRYPTED_VALUE') {
+        const { effect } = translator.translate(json);
+        const turn = sealed();
+        if (turn && effect?.kind === 'annotate') {
+          annotate(turn, effect.keys, effect.fields);
+          target.changed(turn, true);
+        }
         return false;
       }
       if (

@@ -103,4 +103,29 @@ describe('<agent-thread protocol="ag-ui"> subagents, activities and encrypted va
     const third = await input(threadId, 3);
     expect(third.messages.slice(1, 5)).to.deep.equal(FIRST_ANSWER);
   });
+
+  it('keeps an encrypted value that comes after the report sealed the turn, and sends it back', async () => {
+    const threadId = uid('agui-late-encrypted');
+    const thread = await openThread(threadId, {
+      events: [
+        ...agUiText('m1', 'Valve 7 is stuck.'),
+        { type: 'CUSTOM', name: 'final_answer', value: { text: 'Valve 7.', ui_block_ids: [] } },
+        {
+          type: 'REASONING_ENCRYPTED_VALUE',
+          subtype: 'message',
+          entityId: 'm1',
+          encryptedValue: 'e-m1',
+        },
+      ],
+    });
+    await thread.send('Why?');
+    thread.requestOptions = { body: { test: { events: agUiText('m2', 'Yes.') } } };
+    await input(threadId, 1);
+    await thread.send('Sure?');
+    const second = await input(threadId, 2);
+    expect(second.messages.find((m) => m.id === 'm1')).to.deep.include({
+      content: 'Valve 7 is stuck.',
+      encryptedValue: 'e-m1',
+    });
+  });
 });
