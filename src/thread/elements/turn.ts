@@ -8,6 +8,7 @@ import { turnStyles } from './turn.styles.js';
 import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
+  type ActivityItem,
   type AssistantTurn,
   type BlockItem,
   type DataItem,
@@ -269,27 +270,8 @@ export class AgentTurn extends AnswerElement {
         return this.blockElement(item, reviewOnly);
       case 'interrupt':
         return this.renderInterrupt(item, reviewOnly);
-      case 'activity': {
-        const [mark, state] = toolState(item.status);
-        const label = html`<span aria-hidden="true">${mark}</span>
-          <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
-          ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
-        const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
-        const work = runId
-          ? this.turn!.items.filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
-          : [];
-        // A subagent's own text and calls fold under its name.
-        return work.length
-          ? html`<details class="step activity ${item.status}">
-              <summary>${label}</summary>
-              ${repeat(
-                work,
-                (i) => i.key,
-                (i) => this.renderItem(i, citations, reviewOnly),
-              )}
-            </details>`
-          : html`<div class="step activity ${item.status}">${label}</div>`;
-      }
+      case 'activity':
+        return this.renderActivity(item, citations, reviewOnly);
       case 'notice':
         return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
@@ -300,6 +282,30 @@ export class AgentTurn extends AnswerElement {
         // Sources are listed once, under the answer; a step boundary shows nothing.
         return nothing;
     }
+  }
+
+  /**
+   * An AG-UI subagent or activity as a compact step; a subagent's own text
+   * and calls fold under its name.
+   */
+  private renderActivity(item: ActivityItem, citations: number, reviewOnly: boolean) {
+    const [mark, state] = toolState(item.status);
+    const label = html`<span aria-hidden="true">${mark}</span>
+      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
+      ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
+    const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
+    const work = runId
+      ? (this.turn?.items ?? []).filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
+      : [];
+    if (!work.length) return html`<div class="step activity ${item.status}">${label}</div>`;
+    return html`<details class="step activity ${item.status}">
+      <summary>${label}</summary>
+      ${repeat(
+        work,
+        (i) => i.key,
+        (i) => this.renderItem(i, citations, reviewOnly),
+      )}
+    </details>`;
   }
 
   /**
