@@ -136,4 +136,21 @@ describe('turnAsMarkdown', () => {
       '1. [http://example.org/a](http://example.org/a)\n2. /relative',
     );
   });
+
+  it("leaves out a subagent's own text and ends with what an interrupted run asks (AG-UI)", () => {
+    const turn = turnOf([
+      { type: 'start' },
+      ...text('sub', 'Reading the log.'),
+      ...text('m', 'Valve 7.'),
+    ]);
+    Object.assign(turn.items[0]!, { subagentRunId: 'sa-1' });
+    turn.items.push({
+      kind: 'interrupt',
+      key: 'interrupt:i',
+      interruptId: 'i',
+      reason: 'input_required',
+      message: 'Which day?',
+    });
+    expect(turnAsMarkdown(turn)).to.equal('Valve 7.\n\nWhich day?');
+  });
 });

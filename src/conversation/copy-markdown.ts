@@ -129,8 +129,10 @@ export function turnAsMarkdown(turn: AssistantTurn): string {
     }
   } else {
     for (const item of turn.items) {
-      if (item.kind === 'text') parts.push(textOf(item).trim());
+      // A subagent's own text is its work, folded under its step, not the answer.
+      if (item.kind === 'text' && !item.subagentRunId) parts.push(textOf(item).trim());
       else if (item.kind === 'block') parts.push(blockMarkdown(item));
+      else if (item.kind === 'interrupt') parts.push(item.message ?? item.reason);
     }
   }
   const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');

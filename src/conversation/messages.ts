@@ -1,4 +1,4 @@
-import type { FormValue } from '../catalog/index.js';
+import type { Block, FormValue } from '../catalog/index.js';
 import type { NoticeCode, ToolStatus, TurnStatus } from './names.js';
 import { truncate } from '../catalog/shape.js';
 
@@ -26,6 +26,9 @@ export interface TextItem {
   providerMetadata?: Record<string, unknown>;
   /** What supports the text (AI SDK 7 `citations`): sent back with it; their sources are listed under the answer. */
   citations?: unknown[];
+  /** AG-UI: a provider's opaque artefact and the subagent that wrote it, sent back with the message. */
+  encryptedValue?: string;
+  subagentRunId?: string;
 }
 
 /**
@@ -75,6 +78,9 @@ export interface ToolItem {
   /** AG-UI: the assistant message that made the call (`parentMessageId`), and the tool message of its result. */
   parentId?: string;
   resultId?: string;
+  /** AG-UI: a provider's opaque artefact for the call and the subagent that made it, sent back with it. */
+  encryptedValue?: string;
+  subagentRunId?: string;
   /** The saved output was too long to keep whole: what goes back says so. */
   shortened?: true;
   /** The approval the call asked for (`tool-approval-request`) and the reader's answer, once given. */
@@ -171,6 +177,44 @@ export interface DataItem {
   data: unknown;
 }
 
+/**
+ * AG-UI: what a run that ended on an interrupt waits for (`RUN_FINISHED`
+ * outcome `interrupt`), and the reader's answer, sent as `resume` on the next run.
+ */
+export interface InterruptItem {
+  kind: 'interrupt';
+  key: string;
+  interruptId: string;
+  reason: string;
+  message?: string;
+  /** When it can no longer be answered (as sent, ISO 8601 by convention): the next run cancels it then. */
+  expiresAt?: string;
+  /** The form made from the interrupt's `responseSchema`; `textAnswer`: one text field whose value is the answer. */
+  form?: Block;
+  textAnswer?: true;
+  /** The reader's answer (the form's values), or `cancelled` once a run went on without one. */
+  answer?: Record<string, FormValue>;
+  cancelled?: true;
+}
+
+/**
+ * AG-UI: a subagent's work (`SUBAGENT_*`, `type` `subagent`) or an activity
+ * (`ACTIVITY_*`): a compact step in the process, never sent back.
+ */
+export interface ActivityItem {
+  kind: 'activity';
+  key: string;
+  /** `subagent`, or the activity's own type. */
+  type: string;
+  /** The subagent's name. */
+  name?: string;
+  status: 'running' | 'done' | 'failed';
+  /** A short plain summary: the subagent's result or error, the activity's content. */
+  summary: string;
+  /** An activity's content, which `ACTIVITY_DELTA` patches; not saved. */
+  content?: unknown;
+}
+
 export type TurnItem =
   | TextItem
   | ToolItem
@@ -181,7 +225,9 @@ export type TurnItem =
   | StepItem
   | DataItem
   | CustomItem
-  | SteeringItem;
+  | SteeringItem
+  | InterruptItem
+  | ActivityItem;
 
 export interface UserMessage {
   role: 'user';

@@ -52,9 +52,17 @@ export type TurnEnding = Exclude<TurnStatus, 'streaming'>;
 /**
  * How a tool step stands. `awaiting_approval`: the tool waits for the reader
  * to approve or deny it (a turn that ends leaves it waiting); `denied`: the
- * reader denied it and it did not run.
+ * reader denied it and it did not run; `waiting`: the run ended leaving the
+ * call for the application to answer (AG-UI `pendingToolCallIds`).
  */
-export const TOOL_STATUSES = ['running', 'done', 'failed', 'awaiting_approval', 'denied'] as const;
+export const TOOL_STATUSES = [
+  'running',
+  'done',
+  'failed',
+  'awaiting_approval',
+  'denied',
+  'waiting',
+] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** Whether `value` is one of `list`: a type guard for the `as const` lists above. */

@@ -1,7 +1,9 @@
 import type { Block, FormValue } from '../catalog/index.js';
 import type {
   CustomItem,
+  ActivityItem,
   DataItem,
+  InterruptItem,
   FileItem,
   FileRef,
   NoticeCode,
@@ -55,6 +57,8 @@ export const CAPS = Object.freeze({
   name: 200,
   /** Characters of the fallback text saved in place of a block that did not validate. */
   fallbackText: 2_000,
+  /** Characters of an opaque value (AG-UI `encryptedValue`); a longer one is not saved, as a cut one is useless. */
+  encryptedValue: 256 * 1024,
 });
 
 export type SavedItem =
@@ -65,6 +69,8 @@ export type SavedItem =
       shortened?: true;
       providerMetadata?: Record<string, unknown>;
       citations?: unknown[];
+      encryptedValue?: string;
+      subagentRunId?: string;
     }
   | CustomItem
   | SteeringItem
@@ -86,7 +92,11 @@ export type SavedItem =
       fallbackText?: string;
       submissions?: Record<string, Record<string, FormValue>>;
     }
-  | { kind: 'notice'; key: string; code: NoticeCode; detail: string };
+  | { kind: 'notice'; key: string; code: NoticeCode; detail: string }
+  /** An interrupt's form is saved as it came and validated again when restored, as a block is. */
+  | InterruptItem
+  /** An activity is saved as its step shows it; its content is not kept. */
+  | Omit<ActivityItem, 'content'>;
 
 export type SavedMessage =
   | { role: 'user'; id: string; text: string; data?: unknown; files?: FileRef[] }

@@ -6,6 +6,7 @@ import {
   type AssistantTurn,
   type BlockItem,
   type FileRef,
+  type InterruptItem,
   type ThreadMessage,
   type ToolItem,
   type TurnItem,
@@ -13,7 +14,8 @@ import {
 } from '../conversation/index.js';
 import { tooDeepOrCyclic } from '../conversation/data-depth.js';
 import { isObject, isString } from './guards.js';
-import { PROJECTION_VERSION } from './projection.js';
+import { CAPS, PROJECTION_VERSION } from './projection.js';
+import { validateBlock, type FormValue } from '../catalog/index.js';
 import { restoredBlock } from './restored-block.js';
 
 /*
@@ -36,6 +38,7 @@ function restoreItem(raw: unknown): TurnItem | undefined {
         ...(raw.shortened === true ? { shortened: true } : {}),
         ...(isObject(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : {}),
         ...(Array.isArray(raw.citations) ? { citations: raw.citations as unknown[] } : {}),
+        ...restoreAnnotations(raw),
       };
     case 'tool': {
       if (!isString(raw.name) || !isString(raw.summary)) return undefined;
@@ -69,8 +72,23 @@ function restoreItem(raw: unknown): TurnItem | undefined {
             .map((name) => [name, raw[name]]),
         ),
         ...(approval ? { approval } : {}),
+        ...restoreAnnotations(raw),
       };
     }
+    case 'interrupt':
+      return restoreInterrupt(raw.key, raw);
+    case 'activity':
+      return isString(raw.type) && isString(raw.summary)
+        ? {
+            kind: 'activity',
+            key: raw.key,
+            type: raw.type,
+            ...(isString(raw.name) ? { name: raw.name } : {}),
+            // A subagent still running when the turn was cut off never finished.
+            status: raw.status === 'done' ? 'done' : 'failed',
+            summary: raw.summary,
+          }
+        : undefined;
     case 'source': {
       if (!isString(raw.sourceId)) return undefined;
       const labels = Object.fromEntries(
@@ -182,6 +200,44 @@ function linkSavedInputs(turn: AssistantTurn, saved: readonly unknown[]) {
         }),
     });
   }
+}
+
+/** AG-UI's opaque value and subagent of a message or call, when they are what was saved. */
+function restoreAnnotations(raw: Record<string, unknown>) {
+  return {
+    ...(isString(raw.encryptedValue) && raw.encryptedValue.length <= CAPS.encryptedValue
+      ? { encryptedValue: raw.encryptedValue }
+      : {}),
+    ...(isString(raw.subagentRunId) && raw.subagentRunId.length <= CAPS.name
+      ? { subagentRunId: raw.subagentRunId }
+      : {}),
+  };
+}
+
+/** An interrupt, its form validated again (one that fails is left out: the message still shows). */
+function restoreInterrupt(key: string, raw: Record<string, unknown>): InterruptItem | undefined {
+  if (!isString(raw.interruptId) || !isString(raw.reason)) return undefined;
+  const form = raw.form === undefined ? undefined : validateBlock(raw.form);
+  const answer = isObject(raw.answer)
+    ? (Object.fromEntries(
+        Object.entries(raw.answer).filter(
+          ([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value),
+        ),
+      ) as Record<string, FormValue>)
+    : undefined;
+  return {
+    kind: 'interrupt',
+    key,
+    interruptId: raw.interruptId,
+    reason: raw.reason,
+    ...(isString(raw.message) ? { message: raw.message } : {}),
+    ...(isString(raw.expiresAt) ? { expiresAt: raw.expiresAt } : {}),
+    ...(form?.ok
+      ? { form: form.block, ...(raw.textAnswer === true ? { textAnswer: true as const } : {}) }
+      : {}),
+    ...(answer ? { answer } : {}),
+    ...(raw.cancelled === true ? { cancelled: true as const } : {}),
+  };
 }
 
 function restoreApproval(raw: unknown): ToolItem['approval'] {

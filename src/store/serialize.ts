@@ -38,6 +38,16 @@ function projectText(item: TextItem, max: number): SavedItem {
     ...(text.length > max || item.shortened ? { shortened: true as const } : {}),
     ...(providerMetadata ? { providerMetadata: providerMetadata as Record<string, unknown> } : {}),
     ...(citations ? { citations: citations as unknown[] } : {}),
+    ...projectAnnotations(item),
+  };
+}
+
+/** AG-UI's opaque value and subagent of a message or call, kept whole or not at all. */
+function projectAnnotations(item: TextItem | ToolItem) {
+  const { encryptedValue, subagentRunId } = item;
+  return {
+    ...(encryptedValue && encryptedValue.length <= CAPS.encryptedValue ? { encryptedValue } : {}),
+    ...(subagentRunId && subagentRunId.length <= CAPS.name ? { subagentRunId } : {}),
   };
 }
 
@@ -156,6 +166,22 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
             data,
           };
     }
+    case 'interrupt':
+      return {
+        ...item,
+        reason: truncate(item.reason, CAPS.name),
+        ...(item.message ? { message: truncate(item.message, CAPS.label) } : {}),
+        ...(item.answer ? { answer: projectSubmissions({ form: item.answer }).form } : {}),
+      };
+    case 'activity':
+      return {
+        kind: 'activity',
+        key: item.key,
+        type: truncate(item.type, CAPS.name),
+        ...(item.name ? { name: truncate(item.name, CAPS.name) } : {}),
+        status: item.status,
+        summary: summarize(item.summary),
+      };
     case 'notice':
       return {
         kind: 'notice',
@@ -217,6 +243,7 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
     ...objectsThatFit(item, ['toolMetadata', 'callProviderMetadata', 'resultProviderMetadata']),
     ...(item.parentId ? { parentId: truncate(item.parentId, CAPS.name) } : {}),
     ...(item.resultId ? { resultId: truncate(item.resultId, CAPS.name) } : {}),
+    ...projectAnnotations(item),
     ...(approval ? { approval: projectApproval(approval) } : {}),
   };
 }

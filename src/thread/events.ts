@@ -2,6 +2,7 @@
  * The events only the thread fires (see base/events.ts for what they share).
  */
 
+import type { FormValue } from '../catalog/index.js';
 import { AnswerEvent } from '../base/events.js';
 
 /** The reader sends a message. Cancelable: a host that calls `preventDefault()` delivers it and feeds the answer itself. */
@@ -63,6 +64,16 @@ export class AnswerApprovalResponseEvent extends AnswerEvent<{
   }
 }
 
+/** The reader answered an AG-UI interrupt's form; the next run resumes with the answer. */
+export class AnswerInterruptResponseEvent extends AnswerEvent<{
+  interruptId: string;
+  values: Record<string, FormValue>;
+}> {
+  constructor(detail: { interruptId: string; values: Record<string, FormValue> }) {
+    super('answer-interrupt-response', detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'answer-send': AnswerSendEvent;
@@ -70,5 +81,6 @@ declare global {
     'answer-file-select': AnswerFileSelectEvent;
     'answer-approval-response': AnswerApprovalResponseEvent;
     'answer-data': AnswerDataEvent;
+    'answer-interrupt-response': AnswerInterruptResponseEvent;
   }
 }

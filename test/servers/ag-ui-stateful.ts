@@ -15,7 +15,9 @@
  *
  * Every answer: reasoning, a text, a `query_sales` call and a `present_answer` block (each with
  * its result), a `final_answer` report whose result comes 150 ms after it, a state snapshot, a pause
- * (the checkpoint), then RUN_FINISHED.
+ * (the checkpoint), a MESSAGES_SNAPSHOT of what it saved, then RUN_FINISHED. As ag-ui-langgraph
+ * does, it saves each tool result under another id than it streamed it with (`s-…` for `r-…`):
+ * only the final snapshot tells, and a client that sends back the streamed id has it stored twice.
  */
 import type { Message } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
@@ -146,7 +148,7 @@ function answer(runId: string): { events: Record<string, unknown>[]; messages: M
       })),
     },
     ...calls.map((c): Message => ({
-      id: `r-${c.id}`,
+      id: `s-${c.id}`,
       role: 'tool',
       toolCallId: c.id,
       content: c.result,
@@ -210,6 +212,7 @@ export function middleware() {
     await sleep(200);
     if (res.destroyed) return;
     record.stored.push(...messages);
+    await send({ type: 'MESSAGES_SNAPSHOT', messages: record.stored });
     await send({ type: 'RUN_FINISHED', ...ids });
     log.finished = true;
     record.running = false;

@@ -3,9 +3,10 @@
  * the AG-UI encoder (`@ag-ui/encoder`) and records each `RunAgentInput` it
  * was sent.
  *
- * POST /api/ag-ui  body: a RunAgentInput plus { test: { events, delayMs?, keepOpen?, status?, raw?, dropAfter? } }
+ * POST /api/ag-ui  body: a RunAgentInput plus { test: { events, outcome?, delayMs?, keepOpen?, status?, raw?, dropAfter? } }
  *   events: the run's events without RUN_STARTED / RUN_FINISHED, which the server adds
  *           (an event list that starts with RUN_STARTED is sent as it is);
+ *   outcome: the RUN_FINISHED outcome (AG-UI 1.0), e.g. { type: 'interrupt', interrupts };
  *   keepOpen: the connection stays open after the last event (until the client leaves);
  *   dropAfter: the connection is cut after that many events;
  *   raw: bytes exactly as given, for malformed-stream tests;
@@ -29,7 +30,7 @@ async function readBody(req) {
 }
 
 /** The run's events, between RUN_STARTED and RUN_FINISHED unless the script brings its own. */
-function runOf(input, { events = [], history }) {
+function runOf(input, { events = [], history, outcome }) {
   if (events[0]?.type === 'RUN_STARTED') return events;
   const ids = { threadId: input.threadId, runId: input.runId };
   const snapshot = history
@@ -41,7 +42,7 @@ function runOf(input, { events = [], history }) {
     { type: 'RUN_STARTED', ...ids },
     ...snapshot,
     ...events.map(withInput),
-    { type: 'RUN_FINISHED', ...ids },
+    { type: 'RUN_FINISHED', ...ids, ...(outcome ? { outcome } : {}) },
   ];
 }
 

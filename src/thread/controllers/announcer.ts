@@ -6,8 +6,8 @@ import { noticeText } from '../notices.js';
 
 /**
  * What screen readers hear of a conversation, through one polite live
- * region: a completed block once, a notice, the finished answer; never a
- * token.
+ * region: a completed block once, a notice, the finished answer, what an
+ * interrupted run asks; never a token.
  */
 export class Announcer {
   private text = '';
@@ -21,6 +21,12 @@ export class Announcer {
     if (change.newBlock)
       this.say(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);
     if (change.final) this.say(msg('The answer is complete.'));
+    // A run that ended on an interrupt waits for the reader: they hear what it asks.
+    const asked = change.closed
+      ? change.turn.items.findLast((item) => item.kind === 'interrupt' && !item.answer)
+      : undefined;
+    if (asked?.kind === 'interrupt')
+      this.say(`${msg('The agent asks:')} ${asked.message ?? asked.reason}`);
   }
 
   /** Says `text` once, politely. */

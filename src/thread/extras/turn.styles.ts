@@ -88,6 +88,26 @@ export const turnStyles = css`
   details.reasoning > summary {
     cursor: pointer;
   }
+  /* A subagent's step: its name on the summary line, its own work folded under it. */
+  details.step.activity {
+    display: block;
+  }
+  details.step.activity > summary {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+    align-items: baseline;
+    cursor: pointer;
+  }
+  details.step.activity > :not(summary) {
+    margin-block-start: var(--_space-sm);
+    padding-inline-start: var(--_space-md);
+    border-inline-start: 1px solid var(--_border);
+  }
+  /* What a run waits for (an AG-UI interrupt) is a question, not a fault. */
+  .interrupt > .notice {
+    border-inline-start-color: var(--_accent);
+  }
   .reasoning-text {
     margin: 0.25rem 0 0;
     white-space: pre-wrap;

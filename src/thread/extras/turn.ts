@@ -9,18 +9,22 @@ import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
   sourcesOf,
+  type ActivityItem,
   type AssistantTurn,
   type BlockItem,
   type CustomItem,
   type DataItem,
   type FileItem,
   type NoticeCode,
+  type InterruptItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
 import { noticeText } from '../notices.js';
 import { shownTurns, type DataRenderer } from '../turn-view.js';
+import type { AnswerFormSubmitEvent } from '../../components/shared/events.js';
+import { AnswerInterruptResponseEvent } from '../events.js';
 
 /** Notices of what the reader can do nothing about and loses little by: shown, but not as errors. */
 const QUIET_NOTICES: readonly NoticeCode[] = ['invalid_update', 'unknown_part'];
@@ -40,7 +44,15 @@ function toolState(status: ToolStatus): [string, string] {
       return ['?', msg('waiting for approval')];
     case 'denied':
       return ['✕', msg('denied')];
+    case 'waiting':
+      return ['…', msg('waiting for the app')];
   }
+}
+
+/** The subagent whose work an item is, when the turn shows that subagent as a step. */
+function subagentOf(item: TurnItem, turn: AssistantTurn): string | undefined {
+  const runId = 'subagentRunId' in item ? item.subagentRunId : undefined;
+  return runId && turn.items.some((i) => i.key === `subagent:${runId}`) ? runId : undefined;
 }
 
 /** Files in a row share one `<answer-files>`. */
@@ -80,6 +92,7 @@ const isAnswerFile = (item: TurnItem): item is FileItem => item.kind === 'file' 
  * source N: following it scrolls to the source, focuses and highlights it.
  *
  * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
+ * @fires answer-interrupt-response - The reader answered an AG-UI interrupt's form; `detail: { interruptId, values }`.
  * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
@@ -158,8 +171,13 @@ export class AgentTurn extends AnswerElement {
     return element;
   }
 
-  /** What takes room on screen: answer calls only while their block is prepared, text once it has some, data the host renders. */
+  /**
+   * What takes room on screen: answer calls only while their block is
+   * prepared, text once it has some, data the host renders; a subagent's
+   * work only under its step.
+   */
   private isShown(item: TurnItem): boolean {
+    if (this.turn && subagentOf(item, this.turn)) return false;
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
     if (item.kind === 'data' || item.kind === 'custom') return Boolean(this.renderData);
     return (
@@ -194,7 +212,7 @@ export class AgentTurn extends AnswerElement {
     return shown.element ?? nothing;
   }
 
-  private renderItem(item: Shown, citations: number, reviewOnly: boolean) {
+  private renderItem(item: Shown, citations: number, reviewOnly: boolean): unknown {
     switch (item.kind) {
       case 'text':
         return item.parts.length
@@ -225,6 +243,10 @@ export class AgentTurn extends AnswerElement {
       }
       case 'block':
         return this.blockElement(item, reviewOnly);
+      case 'interrupt':
+        return this.renderInterrupt(item, reviewOnly);
+      case 'activity':
+        return this.renderActivity(item, citations, reviewOnly);
       case 'notice':
         return html`<p class="notice ${QUIET_NOTICES.includes(item.code) ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
@@ -247,10 +269,68 @@ export class AgentTurn extends AnswerElement {
     }
   }
 
+  /**
+   * An AG-UI subagent or activity as a compact step; a subagent's own text
+   * and calls fold under its name.
+   */
+  private renderActivity(item: ActivityItem, citations: number, reviewOnly: boolean) {
+    const [mark, state] = toolState(item.status);
+    const label = html`<span aria-hidden="true">${mark}</span>
+      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
+      ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
+    const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
+    const work = runId
+      ? (this.turn?.items ?? []).filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
+      : [];
+    if (!work.length) return html`<div class="step activity ${item.status}">${label}</div>`;
+    return html`<details class="step activity ${item.status}">
+      <summary>${label}</summary>
+      ${repeat(
+        work,
+        (i) => i.key,
+        (i) => this.renderItem(i, citations, reviewOnly),
+      )}
+    </details>`;
+  }
+
+  /**
+   * An AG-UI interrupt: its message, and its form while it can be answered;
+   * the answer goes to the thread (`answer-interrupt-response`), never as a
+   * message of the reader's.
+   */
+  private renderInterrupt(item: InterruptItem, reviewOnly: boolean) {
+    const answer = (event: AnswerFormSubmitEvent) => {
+      event.stopPropagation();
+      if (item.answer || item.cancelled) return;
+      this.dispatchEvent(
+        new AnswerInterruptResponseEvent({
+          interruptId: item.interruptId,
+          values: event.detail.values,
+        }),
+      );
+    };
+    const form: BlockItem | undefined = item.form && {
+      kind: 'block',
+      key: item.key,
+      blockId: item.key,
+      block: item.form,
+      valid: true,
+      submissions: item.answer ? { form: item.answer } : {},
+    };
+    return html`<div class="interrupt" @answer-form-submit=${answer}>
+      ${
+        form
+          ? this.blockElement(form, reviewOnly || Boolean(item.answer || item.cancelled))
+          : html`<p class="notice" dir="auto">${item.message ?? item.reason}</p>`
+      }
+    </div>`;
+  }
+
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
   private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
+    const turn = this.turn;
     return repeat(
-      withFilesGrouped(items),
+      withFilesGrouped(turn ? items.filter((item) => !subagentOf(item, turn)) : items),
       (item) => item.key,
       (item) => this.renderItem(item, citations, reviewOnly),
     );

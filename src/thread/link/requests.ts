@@ -1,12 +1,16 @@
+import type { FormValue } from '../../catalog/index.js';
 import {
   answerApproval,
   pendingApprovals,
+  type AssistantTurn,
   type FileRef,
+  type InterruptItem,
   type ThreadMessage,
   type UserMessage,
 } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
 import { AnswerSendEvent } from '../events.js';
+import { renderTurn } from '../turn-view.js';
 import type { ChatRequest } from './protocol.js';
 
 interface Question {
@@ -31,6 +35,10 @@ export class ChatRequests {
     host.addEventListener('answer-approval-response', (event) => {
       const { approvalId, approved, reason } = event.detail;
       void this.answerApproval(approvalId, approved, reason);
+    });
+    host.addEventListener('answer-interrupt-response', (event) => {
+      const { interruptId, values } = event.detail;
+      void this.answerInterrupt(interruptId, values);
     });
   }
 
@@ -99,6 +107,27 @@ export class ChatRequests {
     const history = [...state.messages];
     state.continueTurn(turn);
     await this.ctx.link.post(history, { trigger: 'submit-message', messageId: turn.id });
+  }
+
+  /**
+   * The reader answered an interrupt the last answer ended on (AG-UI): the
+   * answer is kept on it, and a run resumes from it (the AG-UI reader sends
+   * it as `resume`).
+   */
+  async answerInterrupt(interruptId: string, values: Record<string, FormValue>): Promise<void> {
+    const { state, persistence } = this.ctx;
+    const turn = state.messages.at(-1);
+    const item =
+      turn?.role === 'assistant'
+        ? turn.items.find(
+            (i): i is InterruptItem => i.kind === 'interrupt' && i.interruptId === interruptId,
+          )
+        : undefined;
+    if (!turn || !item || item.answer || item.cancelled || this.ctx.busy()) return;
+    item.answer = values;
+    persistence.changed(turn, true);
+    renderTurn(turn as AssistantTurn);
+    await this.ask({ trigger: 'submit-message' });
   }
 
   /** `message` and all after it leave the conversation, on screen and in storage. */

@@ -10,11 +10,14 @@ import {
   type AssistantTurn,
   type FileRef,
   type StreamPart,
+  type TextItem,
   type ThreadMessage,
   type ToolItem,
   type UserMessage,
 } from '../../index.js';
-import { isString as str } from '../../../catalog/shape.js';
+import { isPlainObject, isString as str } from '../../../catalog/shape.js';
+import { annotate } from './items.js';
+import { MAX_ENCRYPTED_VALUE } from './translate.js';
 
 /*
  * The conversation in AG-UI form and back. What goes back is what the back
@@ -74,20 +77,28 @@ function userMessage(message: UserMessage): Message {
   return { id: message.id, role: 'user', content };
 }
 
+/** The subagent that wrote an item, on the message it goes back in. */
+const attributed = (item?: TextItem | ToolItem) =>
+  item?.subagentRunId ? { subagentRunId: item.subagentRunId } : {};
+
 /** One assistant turn as the AG-UI messages it streamed. */
 function turnMessages(turn: AssistantTurn): Message[] {
   const out: Message[] = [];
-  const assistant = (id: string) => {
+  const assistant = (id: string, from?: TextItem | ToolItem) => {
     const found = out.find(
       (m): m is Extract<Message, { role: 'assistant' }> => m.id === id && m.role === 'assistant',
     );
     if (found) return found;
-    const made: Extract<Message, { role: 'assistant' }> = { id, role: 'assistant' };
+    const made: Extract<Message, { role: 'assistant' }> = {
+      id,
+      role: 'assistant',
+      ...attributed(from),
+    };
     out.push(made);
     return made;
   };
-  const call = (messageId: string, toolCall: ToolCall) => {
-    const message = assistant(messageId);
+  const call = (messageId: string, toolCall: ToolCall, from?: ToolItem) => {
+    const message = assistant(messageId, from);
     message.toolCalls = [...(message.toolCalls ?? []), toolCall];
   };
   const fn = (id: string, name: string, input: unknown): ToolCall => ({
@@ -105,7 +116,8 @@ function turnMessages(turn: AssistantTurn): Message[] {
   };
   const toolCall = (item: ToolItem) => {
     const callId = toolCallIdOf(item);
-    call(item.parentId ?? callId, fn(callId, item.name, item.input));
+    const encrypted = item.encryptedValue ? { encryptedValue: item.encryptedValue } : {};
+    call(item.parentId ?? callId, { ...fn(callId, item.name, item.input), ...encrypted }, item);
     if (item.output === undefined && item.errorText === undefined) return;
     const error = item.errorText === undefined ? {} : { error: item.errorText };
     out.push({
@@ -114,14 +126,22 @@ function turnMessages(turn: AssistantTurn): Message[] {
       toolCallId: callId,
       content: resultContent(item.output ?? ''),
       ...error,
+      ...(item.subagentRunId ? { subagentRunId: item.subagentRunId } : {}),
     });
   };
   for (const item of turn.items) {
     if (item.kind === 'text' && item.parts.length) {
-      const message = assistant(streamId(item.key));
+      const message = assistant(streamId(item.key), item);
       message.content = (message.content ?? '') + textOf(item);
+      if (item.encryptedValue) message.encryptedValue = item.encryptedValue;
     } else if (item.kind === 'reasoning' && item.parts.length) {
-      out.push({ id: streamId(item.key), role: 'reasoning', content: textOf(item) });
+      out.push({
+        id: streamId(item.key),
+        role: 'reasoning',
+        content: textOf(item),
+        ...attributed(item),
+        ...(item.encryptedValue ? { encryptedValue: item.encryptedValue } : {}),
+      });
     } else if (item.kind === 'tool' && item.input !== undefined) toolCall(item);
     else if (item.kind === 'block' && !carriedByCall(turn, item))
       madeCall(`${turn.id}-${item.blockId}`, PRESENT_ANSWER, item.block);
@@ -205,6 +225,23 @@ function partsOf(message: Record<string, unknown>): StreamPart[] {
   return parts;
 }
 
+/** A snapshot message's opaque values and attribution, kept on the items it made (as a stream keeps them). */
+function keepAnnotations(turn: AssistantTurn, message: Record<string, unknown>) {
+  const fields = (raw: Record<string, unknown>, subagent = message.subagentRunId) => ({
+    ...(str(raw.encryptedValue) && raw.encryptedValue.length <= MAX_ENCRYPTED_VALUE
+      ? { encryptedValue: raw.encryptedValue }
+      : {}),
+    ...(str(subagent) && subagent.length <= 200 ? { subagentRunId: subagent } : {}),
+  });
+  const id = message.id as string;
+  if (message.role === 'tool' && str(message.toolCallId))
+    annotate(turn, [`tool:${message.toolCallId}`], fields({}));
+  else annotate(turn, [`reasoning:${id}`, `text:${id}`], fields(message));
+  if (!Array.isArray(message.toolCalls)) return;
+  for (const call of message.toolCalls as unknown[])
+    if (isPlainObject(call) && str(call.id)) annotate(turn, [`tool:${call.id}`], fields(call));
+}
+
 /** What identifies a message across a snapshot: its id and, for a turn, the AG-UI ids of what it streamed. */
 function identities(message: ThreadMessage): string[] {
   const streamed =
@@ -254,6 +291,7 @@ export function fromAgUiMessages(
       turnOpen = true;
     }
     parts.forEach((part) => state.apply(part));
+    if (state.openTurn) keepAnnotations(state.openTurn, message);
   }
   closeTurn();
   const kept = new Set<ThreadMessage>();

@@ -3,6 +3,8 @@ import { BLOCK_PART, FINAL_ANSWER_PART } from '../../names.js';
 import { BLOCK_EVENT, FINAL_ANSWER_EVENT } from './names.js';
 import type { StreamPart } from '../../parts.js';
 import { isString as str } from '../../../catalog/shape.js';
+import type { Annotation } from './items.js';
+import { readOutcome, type Outcome } from './outcome.js';
 
 /*
  * AG-UI events as the conversation's stream parts: the thread applies them
@@ -13,11 +15,32 @@ import { isString as str } from '../../../catalog/shape.js';
 /** Longest tool call arguments kept: a block is at most 100 KB of JSON, so more cannot be one. */
 const MAX_ARGUMENTS_LENGTH = 1024 * 1024;
 
+/** Longest opaque value kept to go back (`encryptedValue`); a longer one is not kept. */
+export const MAX_ENCRYPTED_VALUE = 256 * 1024;
+const MAX_ID = 200;
+
 /** What an event asks of the thread besides its parts. */
 export type Effect =
   | { kind: 'state'; snapshot: unknown }
   | { kind: 'delta'; patch: unknown[] }
-  | { kind: 'messages'; messages: Message[] };
+  | { kind: 'messages'; messages: Message[] }
+  /** `RUN_FINISHED`: the run is over, and how. */
+  | { kind: 'outcome'; outcome: Outcome }
+  /** Fields for the first of `keys` the turn holds (`text:{id}`, `reasoning:{id}`, `tool:{id}`). */
+  | { kind: 'annotate'; keys: string[]; fields: Annotation }
+  | {
+      kind: 'subagent';
+      runId: string;
+      name?: string;
+      status: 'running' | 'done' | 'failed';
+      summary?: unknown;
+    }
+  | {
+      kind: 'activity';
+      messageId: string;
+      activityType: string;
+      change: { content: unknown; replace?: boolean } | { patch: unknown[] };
+    };
 
 export interface Translation {
   parts: StreamPart[];
@@ -32,6 +55,21 @@ const optionalStr = (value: unknown): value is string | undefined =>
 
 function need(condition: boolean, type: string): asserts condition {
   if (!condition) throw new MalformedEvent(`${type} event without the fields it needs`);
+}
+
+const id = (value: unknown): value is string =>
+  str(value) && value.length > 0 && value.length <= MAX_ID;
+
+/** The subagent an event is attributed to, kept on the item it makes. */
+const attribution = (e: Record<string, unknown>): Annotation =>
+  id(e.subagentRunId) ? { subagentRunId: e.subagentRunId } : {};
+
+/** The event's parts, and its attribution kept on the item they make. */
+function attributed(parts: StreamPart[], key: string, e: Record<string, unknown>): Translation {
+  const fields = attribution(e);
+  return fields.subagentRunId
+    ? { parts, effect: { kind: 'annotate', keys: [key], fields } }
+    : { parts };
 }
 
 /** Parses a call's arguments: the input, or the text itself when it is not JSON (validation then says why). */
@@ -80,7 +118,8 @@ export class EventTranslator {
       case 'RUN_STARTED':
         return { parts: [{ type: 'start' }] };
       case 'RUN_FINISHED':
-        return { parts: [{ type: 'finish' }] };
+        // The reader applies the outcome to the turn, then ends it (stopped, when cancelled).
+        return { parts, effect: { kind: 'outcome', outcome: readOutcome(e.outcome) } };
       case 'RUN_ERROR':
         need(str(e.message), type);
         return {
@@ -95,7 +134,7 @@ export class EventTranslator {
       case 'TEXT_MESSAGE_START':
         need(str(e.messageId) && optionalStr(e.role), type);
         if (e.role !== undefined && e.role !== 'assistant') this.otherRoles.add(e.messageId);
-        return { parts: [{ type: 'text-start', id: e.messageId }] };
+        return attributed([{ type: 'text-start', id: e.messageId }], `text:${e.messageId}`, e);
       case 'TEXT_MESSAGE_CONTENT':
       case 'REASONING_MESSAGE_CONTENT':
         need(str(e.messageId) && str(e.delta), type);
@@ -108,19 +147,20 @@ export class EventTranslator {
             },
           ],
         };
-      case 'TEXT_MESSAGE_END':
       case 'REASONING_MESSAGE_START':
+        need(str(e.messageId), type);
+        return attributed(
+          [{ type: 'reasoning-start', id: e.messageId }],
+          `reasoning:${e.messageId}`,
+          e,
+        );
+      case 'TEXT_MESSAGE_END':
       case 'REASONING_MESSAGE_END':
         need(str(e.messageId), type);
         return {
           parts: [
             {
-              type:
-                type === 'TEXT_MESSAGE_END'
-                  ? 'text-end'
-                  : type === 'REASONING_MESSAGE_START'
-                    ? 'reasoning-start'
-                    : 'reasoning-end',
+              type: type === 'TEXT_MESSAGE_END' ? 'text-end' : 'reasoning-end',
               id: e.messageId,
             },
           ],
@@ -138,11 +178,15 @@ export class EventTranslator {
           parts.push({ type: `${kind}-start`, id: e.messageId });
         }
         if (e.delta) parts.push({ type: `${kind}-delta`, id: this.openChunk!.id, delta: e.delta });
-        return { parts };
+        return attributed(parts, `${kind}:${this.openChunk!.id}`, e);
       }
       case 'TOOL_CALL_START':
         need(str(e.toolCallId) && str(e.toolCallName) && optionalStr(e.parentMessageId), type);
-        return { parts: this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId) };
+        return attributed(
+          this.startCall(e.toolCallId, e.toolCallName, e.parentMessageId),
+          `tool:${e.toolCallId}`,
+          e,
+        );
       case 'TOOL_CALL_ARGS':
         need(str(e.toolCallId) && str(e.delta), type);
         this.appendArguments(e.toolCallId, e.delta);
@@ -169,7 +213,7 @@ export class EventTranslator {
           this.openChunk = { kind: 'tool', id: e.toolCallId };
         }
         if (e.delta) this.appendArguments(this.openChunk!.id, e.delta);
-        return { parts };
+        return attributed(parts, `tool:${this.openChunk!.id}`, e);
       }
       case 'TOOL_CALL_RESULT': {
         need(
@@ -208,8 +252,73 @@ export class EventTranslator {
       case 'MESSAGES_SNAPSHOT':
         need(Array.isArray(e.messages), type);
         return { parts, effect: { kind: 'messages', messages: e.messages as Message[] } };
+      case 'REASONING_ENCRYPTED_VALUE': {
+        need(id(e.entityId) && str(e.encryptedValue), type);
+        // A value too long to keep whole is not kept: a cut one would be refused by its provider.
+        if (e.encryptedValue.length > MAX_ENCRYPTED_VALUE) return { parts };
+        const keys =
+          e.subtype === 'tool-call'
+            ? [`tool:${e.entityId}`]
+            : [`reasoning:${e.entityId}`, `text:${e.entityId}`];
+        return {
+          parts,
+          effect: { kind: 'annotate', keys, fields: { encryptedValue: e.encryptedValue } },
+        };
+      }
+      case 'SUBAGENT_STARTED':
+        need(id(e.subagentRunId) && str(e.name), type);
+        return {
+          parts,
+          effect: {
+            kind: 'subagent',
+            runId: e.subagentRunId,
+            name: e.name.slice(0, MAX_ID),
+            status: 'running',
+            ...(str(e.description) ? { summary: e.description } : {}),
+          },
+        };
+      case 'SUBAGENT_FINISHED':
+        need(id(e.subagentRunId), type);
+        return {
+          parts,
+          effect: {
+            kind: 'subagent',
+            runId: e.subagentRunId,
+            status: 'done',
+            ...(e.result === undefined ? {} : { summary: e.result }),
+          },
+        };
+      case 'SUBAGENT_ERROR':
+        need(id(e.subagentRunId) && str(e.message), type);
+        return {
+          parts,
+          effect: {
+            kind: 'subagent',
+            runId: e.subagentRunId,
+            status: 'failed',
+            summary: e.message,
+          },
+        };
+      case 'ACTIVITY_SNAPSHOT':
+      case 'ACTIVITY_DELTA': {
+        need(id(e.messageId) && str(e.activityType), type);
+        const snapshot = type === 'ACTIVITY_SNAPSHOT';
+        need(snapshot ? 'content' in e : Array.isArray(e.patch), type);
+        const change = snapshot
+          ? { content: e.content, ...(e.replace === false ? { replace: false } : {}) }
+          : { patch: e.patch as unknown[] };
+        return {
+          parts,
+          effect: {
+            kind: 'activity',
+            messageId: e.messageId,
+            activityType: e.activityType.slice(0, MAX_ID),
+            change,
+          },
+        };
+      }
       default:
-        // Events this thread does not show (RAW, ACTIVITY_*, SUBAGENT_*, REASONING_START/END, newer ones).
+        // Events this thread does not show (RAW, REASONING_START/END, newer ones).
         return { parts };
     }
   }

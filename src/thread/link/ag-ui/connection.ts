@@ -1,6 +1,12 @@
 import { AnswerStateEvent } from '../../events.js';
+import { renderTurn } from '../../turn-view.js';
 import { loadOnce } from '../../../base/lazy.js';
-import type { NoticeCode, StreamPart, ThreadMessage } from '../../../conversation/index.js';
+import type {
+  AssistantTurn,
+  NoticeCode,
+  StreamPart,
+  ThreadMessage,
+} from '../../../conversation/index.js';
 import type { ThreadContext } from '../../context.js';
 import type { Protocol } from '../protocol.js';
 import type { EventHandler, StreamReader } from '../stream-reader.js';
@@ -14,6 +20,8 @@ export interface AgUiTarget {
   report(code: NoticeCode, detail: string): void;
   /** The conversation as shown. */
   messages(): readonly ThreadMessage[];
+  /** A turn changed in place: it renders again and is saved (at once, when `ended`). */
+  changed(turn: AssistantTurn, ended?: boolean): void;
   /** A messages snapshot replaces the conversation, on screen and in storage. */
   replace(messages: ThreadMessage[]): Promise<void>;
   state(): unknown;
@@ -35,6 +43,10 @@ export class AgUiConnection {
       receive: ctx.receive,
       report: ctx.report,
       messages: () => thread.messages,
+      changed: (turn, ended = false) => {
+        renderTurn(turn);
+        persistence.changed(turn, ended);
+      },
       replace: async (messages) => {
         // New objects, saved as new records in order: a kept message's old place in storage is gone with the rest.
         const fresh = structuredClone(messages);
@@ -66,8 +78,16 @@ export class AgUiConnection {
       async (signal) => {
         const reader = await this.load();
         events = reader.runEvents(this.target, (part) => stream.late(part));
+        const { changed } = this.target;
         return reader.postRun(
-          { api, threadId, messages, state: this.ctx.host.agentState, options },
+          {
+            api,
+            threadId,
+            messages,
+            state: this.ctx.host.agentState,
+            options,
+            changed: (turn) => changed(turn, true),
+          },
           signal,
         );
       },

@@ -4,6 +4,7 @@ import { $ } from '../../../test-support/dom.js';
 import { outline, settle } from '../../../test-support/settle.js';
 import '../../define.js';
 import type { AgentThread } from '../../elements/thread.js';
+import type { AssistantTurn, InterruptItem } from '../../../conversation/index.js';
 
 /*
  * A back end that sends what it should not: broken JSON, events with the
@@ -75,5 +76,85 @@ describe('<agent-thread protocol="ag-ui"> and a hostile back end', () => {
     expect(Object.prototype).not.to.have.property('polluted');
     expect(document.body.children.length).to.equal(outside + 1);
     expect(document.title).to.equal(title);
+  });
+
+  it('takes AG-UI 1.0 events with wrong or outsized fields without breaking the turn', async () => {
+    const thread = await fixture<AgentThread>(
+      html`<agent-thread protocol="ag-ui" api="/api/ag-ui"></agent-thread>`,
+    );
+    const deepSchema = { type: 'object', properties: { a: { type: 'object' } } };
+    thread.requestOptions = {
+      body: {
+        test: {
+          raw: [
+            line({ type: 'RUN_STARTED', threadId: 't', runId: 'r' }),
+            line({ type: 'SUBAGENT_STARTED', subagentRunId: 's', name: { evil: true } }),
+            line({ type: 'SUBAGENT_ERROR', subagentRunId: 's' }),
+            line({
+              type: 'ACTIVITY_SNAPSHOT',
+              messageId: 'a',
+              activityType: 'plan',
+              content: { steps: [] },
+            }),
+            line({
+              type: 'ACTIVITY_DELTA',
+              messageId: 'a',
+              activityType: 'plan',
+              patch: [{ op: 'add', path: '/__proto__/x', value: 1 }],
+            }),
+            line({
+              type: 'REASONING_ENCRYPTED_VALUE',
+              subtype: 'message',
+              entityId: 'ok',
+              encryptedValue: 'z'.repeat(300_000),
+            }),
+            line({
+              type: 'TEXT_MESSAGE_START',
+              messageId: 'ok',
+              role: 'assistant',
+              subagentRunId: 7,
+            }),
+            line({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'ok', delta: 'Still answering.' }),
+            line({ type: 'TEXT_MESSAGE_END', messageId: 'ok' }),
+            line({
+              type: 'RUN_FINISHED',
+              threadId: 't',
+              runId: 'r',
+              outcome: {
+                type: 'interrupt',
+                interrupts: [
+                  { id: 5 },
+                  { id: 'i1', reason: 'x'.repeat(10_000), responseSchema: deepSchema },
+                  ...Array.from({ length: 40 }, (_, i) => ({ id: `more-${i}`, reason: 'r' })),
+                ],
+              },
+            }),
+          ].join(''),
+        },
+      },
+    };
+    const errors: { code: string }[] = [];
+    thread.addEventListener('answer-error', (event: AnswerErrorEvent) => errors.push(event.detail));
+    await thread.send('Go');
+    await settle(thread);
+
+    expect(errors.map((e) => e.code)).to.deep.equal(['malformed_line']);
+    const turn = thread.messages.at(-1) as AssistantTurn;
+    expect(turn.status).to.equal('complete');
+    expect(outline($(thread, '.messages'))).to.include('Still answering.');
+    // No subagent step from events that named none; the activity as it was before the refused patch.
+    expect(turn.items.filter((i) => i.kind === 'activity').map((i) => i.key)).to.deep.equal([
+      'activity:a',
+    ]);
+    const text = turn.items.find((i) => i.key === 'text:ok')!;
+    expect(text).not.to.have.property('encryptedValue');
+    expect(text).not.to.have.property('subagentRunId');
+    // The first 16 interrupts are read, the one without an id left out; a schema that is no flat
+    // object gets a text answer.
+    const interrupts = turn.items.filter((i): i is InterruptItem => i.kind === 'interrupt');
+    expect(interrupts).to.have.length(15);
+    expect(interrupts[0]).to.deep.include({ interruptId: 'i1', textAnswer: true });
+    expect(interrupts[0]!.reason).to.have.length.below(201);
+    expect(({} as Record<string, unknown>).x).to.equal(undefined);
   });
 });

@@ -1,8 +1,10 @@
 import type { RunAgentInput } from '@ag-ui/core';
+import { msg } from '@lit/localize';
 import {
   endsRun,
   OVERSIZED_EVENT,
   newId,
+  type AssistantTurn,
   type StreamEvent,
   type StreamPart,
   type ThreadMessage,
@@ -13,6 +15,18 @@ import type { AgUiTarget } from './connection.js';
 import { MAX_DATA_DEPTH, tooDeepOrCyclic } from '../../../conversation/data-depth.js';
 import { applyPatch, copy, PatchError } from '../../../conversation/wire/ag-ui/json-patch.js';
 import { fromAgUiMessages, toAgUiMessages } from '../../../conversation/wire/ag-ui/messages.js';
+import {
+  activityStep,
+  adoptIds,
+  annotate,
+  resultIds,
+  subagentStep,
+} from '../../../conversation/wire/ag-ui/items.js';
+import {
+  applyOutcome,
+  resumeEntries,
+  type Outcome,
+} from '../../../conversation/wire/ag-ui/outcome.js';
 import {
   EventTranslator,
   MalformedEvent,
@@ -33,11 +47,19 @@ export interface RunRequest {
   messages: readonly ThreadMessage[];
   state: unknown;
   options: RequestOptions;
+  /** A turn this request changed (its interrupts answered or abandoned), to be saved. */
+  changed(turn: AssistantTurn): void;
 }
 
-/** POSTs a `RunAgentInput` for the conversation so far and returns the event stream's response. */
+/**
+ * POSTs a `RunAgentInput` for the conversation so far and returns the event
+ * stream's response. After an answer that ended on interrupts, the run
+ * resumes from them (`resume`), with the reader's answers.
+ */
 export async function postRun(request: RunRequest, signal: AbortSignal): Promise<Response> {
   const { api, threadId, messages, state, options } = request;
+  const { resume, turn } = resumeEntries(messages);
+  if (turn) request.changed(turn);
   const input: RunAgentInput = {
     threadId,
     runId: newId('run'),
@@ -46,6 +68,7 @@ export async function postRun(request: RunRequest, signal: AbortSignal): Promise
     tools: [],
     context: [],
     forwardedProps: {},
+    ...(resume.length ? { resume } : {}),
   };
   const headers = typeof options.headers === 'function' ? await options.headers() : options.headers;
   return fetch(api, {
@@ -63,7 +86,8 @@ export async function postRun(request: RunRequest, signal: AbortSignal): Promise
  * with notices) and skipped, never fatal; an unknown event is ignored.
  * Once the turn is over, the rest of the run is read until `RUN_FINISHED`
  * for what a sealed turn still takes: its answer calls' results (handed to
- * `keepLate`) and the agent state.
+ * `keepLate`), the agent state, encrypted values, and the ids a messages
+ * snapshot gives to what it shows.
  */
 export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => void): EventHandler {
   const translator = new EventTranslator();
@@ -81,6 +105,27 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
       malformed(`agent state nested deeper than ${MAX_DATA_DEPTH} levels`);
     else target.setState(state);
   };
+  const openTurn = () => {
+    const last = target.messages().at(-1);
+    return last?.role === 'assistant' && !last.closed ? last : undefined;
+  };
+  /** What an AG-UI event adds to the turn streaming now (nothing once it is over). */
+  const applyToTurn = (effect: Translation['effect']) => {
+    const turn = openTurn();
+    if (!turn || !effect) return;
+    if (effect.kind === 'annotate') annotate(turn, effect.keys, effect.fields);
+    else if (effect.kind === 'subagent') subagentStep(turn, effect.runId, effect);
+    else if (effect.kind === 'activity')
+      activityStep(turn, effect.messageId, effect.activityType, effect.change);
+    else return;
+    target.changed(turn);
+  };
+  /** The run is over: its outcome shows in the turn, which ends (stopped, when the run was cancelled). */
+  const finish = (outcome: Outcome) => {
+    const turn = openTurn();
+    if (turn) applyOutcome(turn, outcome, msg('Your answer'));
+    return target.receive({ type: outcome.type === 'cancelled' ? 'abort' : 'finish' });
+  };
   const event = (data: StreamEvent) => {
     if (data === OVERSIZED_EVENT) {
       malformed('an AG-UI event over the size limit was dropped');
@@ -89,16 +134,26 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     try {
       const { parts, effect } = translator.translate(JSON.parse(data));
       for (const part of parts) if (target.receive(part)) return true;
+      if (effect?.kind === 'outcome') return finish(effect.outcome);
       applyState(effect);
+      applyToTurn(effect);
       if (effect?.kind === 'messages') {
         const shown = target.messages();
         const open = shown.at(-1);
         const next = fromAgUiMessages(effect.messages, shown);
+        // A turn the snapshot keeps takes the ids it gives to its results, as after the seal.
+        const before = new Set(shown);
+        const ids = resultIds(effect.messages);
+        const renamed = next.filter(
+          (message): message is AssistantTurn =>
+            message.role === 'assistant' && before.has(message) && adoptIds(message, ids),
+        );
         // The answer streaming now stays, after the snapshot, unless the snapshot holds it.
         if (open?.role === 'assistant' && !open.closed && !next.includes(open)) next.push(open);
         // The next event waits until storage holds the new conversation, so nothing it changes is saved under the old one.
         if (next.length !== shown.length || next.some((message, i) => message !== shown[i]))
           return target.replace(next).then(() => false);
+        for (const turn of renamed) target.changed(turn, turn.closed);
       }
       return false;
     } catch (error) {
@@ -116,8 +171,25 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     if (endsRun(data)) return true;
     if (data === OVERSIZED_EVENT) return false;
     try {
-      const json = JSON.parse(data) as { type?: unknown } | null;
-      // A snapshot of the messages would rewrite the sealed turn: it is not taken.
+      const json = JSON.parse(data) as { type?: unknown; messages?: unknown } | null;
+      const sealed = () =>
+        target.messages().findLast((m): m is AssistantTurn => m.role === 'assistant' && m.closed);
+      // A snapshot of the messages would rewrite the sealed turn: only the ids it gives are taken.
+      if (json?.type === 'MESSAGES_SNAPSHOT' && Array.isArray(json.messages)) {
+        const turn = sealed();
+        if (turn && adoptIds(turn, resultIds(json.messages))) target.changed(turn, true);
+        return false;
+      }
+      // An opaque value for a message or call the turn shows changes nothing shown: it is kept, to go back.
+      if (json?.type === 'REASONING_ENCRYPTED_VALUE') {
+        const { effect } = translator.translate(json);
+        const turn = sealed();
+        if (turn && effect?.kind === 'annotate') {
+          annotate(turn, effect.keys, effect.fields);
+          target.changed(turn, true);
+        }
+        return false;
+      }
       if (
         json?.type !== 'TOOL_CALL_RESULT' &&
         json?.type !== 'STATE_SNAPSHOT' &&

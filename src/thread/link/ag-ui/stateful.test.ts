@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { outline } from '../../../test-support/settle.js';
+import { outline, settle } from '../../../test-support/settle.js';
 import '../../define.js';
 import type { ServerLog } from '../../../test-support/ag-ui-stateful-log.js';
 import type { AgentThread } from '../../elements/thread.js';
@@ -113,5 +113,36 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
     expect(server.runs[4]).to.deep.include({ changed: [], lost: [], forked: [] });
     expectWhole(server.stored);
     expect(server.runs.every((run) => run.finished)).to.equal(true);
+  });
+
+  it('takes the ids a final snapshot gives to the results it shows: two turns later the server holds each result once', async () => {
+    const threadId = uid();
+    const el = await thread(threadId);
+    // The text the thread shows, but the chart's placeholder, which goes whenever the chart loads.
+    const shownOf = () =>
+      outline(el)
+        .split('\n')
+        .filter((line) => line.includes('"') && !line.includes('Loading chart'));
+    await el.send('How did Q3 go?');
+    const shown = shownOf();
+    // The run's final MESSAGES_SNAPSHOT comes after the turn was sealed: nothing on screen changes.
+    await finishedRuns(threadId, 1);
+    await settle(el);
+    expect(shownOf()).to.deep.equal(shown);
+
+    await el.send('And Q4?');
+    await finishedRuns(threadId, 2);
+    await el.send('And next year?');
+    const server = await finishedRuns(threadId, 3);
+    for (const run of server.runs.slice(1)) {
+      expect(run.added, 'only the new question is new to the server').to.deep.equal([
+        run.question!.id,
+      ]);
+      expect(run).to.deep.include({ changed: [], lost: [], forked: [] });
+    }
+    expectWhole(server.stored);
+    const results = server.stored.filter((m) => m.role === 'tool');
+    expect(results).to.have.length(9);
+    expect(results.every((m) => m.id.startsWith('s-'))).to.equal(true);
   });
 });
