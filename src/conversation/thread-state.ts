@@ -79,8 +79,12 @@ function prepared(tool: ToolItem): ToolItem | undefined {
   return tool;
 }
 
+/** Hears a change of the conversation (see `ThreadState.listen`). */
+export type ChangeListener = (change: Change) => void;
+
 export class ThreadState {
   messages: ThreadMessage[] = [];
+  private readonly listeners = new Set<ChangeListener>();
   /** Records a tool call's result or error on its turn (`takeLateResult` uses it once the turn is over). */
   readonly finishTool = finishTool;
   /** Set when a final answer arrived while other tool calls were still running. */
@@ -153,6 +157,13 @@ export class ThreadState {
    * A `notice` says why, in the turn.
    */
   endTurn(status: TurnEnding, notice?: { code: NoticeCode; detail: string }): Change | undefined {
+    return this.announce(this.closeTurn(status, notice));
+  }
+
+  private closeTurn(
+    status: TurnEnding,
+    notice?: { code: NoticeCode; detail: string },
+  ): Change | undefined {
     const turn = this.openTurn;
     if (!turn) return undefined;
     const added = notice ? this.pushNotice(turn, notice.code, notice.detail) : undefined;
@@ -171,7 +182,7 @@ export class ThreadState {
   /** Adds an inline notice to the open turn (opening one if none is). */
   addNotice(code: NoticeCode, detail: string): Change {
     const turn = this.openTurn ?? this.openNewTurn();
-    return { turn, notice: this.pushNotice(turn, code, detail) };
+    return this.announce({ turn, notice: this.pushNotice(turn, code, detail) })!;
   }
 
   private pushNotice(turn: AssistantTurn, code: NoticeCode, detail: string): NoticeItem {
@@ -180,8 +191,29 @@ export class ThreadState {
     return notice;
   }
 
+  /**
+   * Hears every change of the conversation's turns, as each part, ending or
+   * notice makes it and as `announce` tells of others; returns the function
+   * that stops it. The thread's rendering, persistence, follow, announcer and
+   * events each listen while their element is on the page.
+   */
+  listen(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Tells every listener of `change` (a change made outside the stream, e.g. an approval answered); returns it. */
+  announce(change: Change | undefined): Change | undefined {
+    if (change) for (const listener of [...this.listeners]) listener(change);
+    return change;
+  }
+
   /** Applies one stream part. Returns what changed, or undefined when the part was ignored. */
   apply(part: StreamPart): Change | undefined {
+    return this.announce(this.applyPart(part));
+  }
+
+  private applyPart(part: StreamPart): Change | undefined {
     let turn = this.openTurn;
     let opened = false;
     if (!turn) {
@@ -329,15 +361,15 @@ export class ThreadState {
       case FINAL_ANSWER_PART:
         return this.applyFinal(turn, part.data);
       case 'error':
-        return this.endTurn('error', { code: 'stream_error', detail: part.errorText });
+        return this.closeTurn('error', { code: 'stream_error', detail: part.errorText });
       case 'abort':
-        return this.endTurn('stopped');
+        return this.closeTurn('stopped');
       case 'finish': {
         mergeMetadata(turn, part.messageMetadata);
         // A held report whose result never came is taken as it stands, its unknown blocks left out.
         const held = this.heldReports.get(turn);
         const final = held && this.applyFinal(turn, held.input, held);
-        return final?.closed ? final : this.endTurn('complete');
+        return final?.closed ? final : this.closeTurn('complete');
       }
       default: {
         const data =
@@ -483,7 +515,7 @@ export class ThreadState {
       (i) => i.kind === 'tool' && i.status === 'running' && !ANSWER_TOOLS.includes(i.name),
     );
     if (pending) return undefined;
-    return this.endTurn('complete');
+    return this.closeTurn('complete');
   }
 
   /** Records a form submission on the block that holds the form. */

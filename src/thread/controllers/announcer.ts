@@ -1,7 +1,8 @@
 import { msg } from '@lit/localize';
 import { html, type ReactiveControllerHost } from 'lit';
 import { fallbackTextOf } from '../../catalog/index.js';
-import type { Change } from '../../conversation/index.js';
+import type { Change, ThreadState } from '../../conversation/index.js';
+import { listenWhileConnected } from '../changes.js';
 import { noticeText } from '../notices.js';
 
 /**
@@ -12,11 +13,16 @@ import { noticeText } from '../notices.js';
 export class Announcer {
   private text = '';
 
-  /** `host` re-renders the region when there is something new to say. */
-  constructor(private readonly host: ReactiveControllerHost) {}
+  /** `host` re-renders the region when there is something new to say; `state`'s changes are heard while it is on the page. */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    state: Pick<ThreadState, 'listen'>,
+  ) {
+    listenWhileConnected(host, state, (change) => this.change(change));
+  }
 
   /** Announces what a change of the conversation brings. */
-  change(change: Change) {
+  private change(change: Change) {
     if (change.notice) this.say(noticeText(change.notice));
     if (change.newBlock)
       this.say(`${msg('New content:')} ${fallbackTextOf(change.newBlock.block)}`);

@@ -1,5 +1,7 @@
 import { describeErrors } from '../../catalog/index.js';
-import type { Change } from '../../conversation/index.js';
+import type { Change, ThreadState } from '../../conversation/index.js';
+import { listenWhileConnected } from '../changes.js';
+import type { ReactiveControllerHost } from 'lit';
 import { AnswerDataEvent } from '../events.js';
 import { AnswerErrorEvent } from '../../base/events.js';
 import { noticeText } from '../notices.js';
@@ -27,4 +29,14 @@ export function changeEvents(change: Change): Event[] {
     );
   if (change.data) events.push(new AnswerDataEvent(change.data));
   return events;
+}
+
+/** Fires on `host` the events each change of `state` owes the host, while `host` is on the page. */
+export function fireChangeEvents(
+  host: ReactiveControllerHost & EventTarget,
+  state: Pick<ThreadState, 'listen'>,
+): void {
+  listenWhileConnected(host, state, (change) => {
+    for (const event of changeEvents(change)) host.dispatchEvent(event);
+  });
 }

@@ -1,5 +1,7 @@
 import { msg } from '@lit/localize';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ThreadState } from '../../conversation/index.js';
+import { listenWhileConnected } from '../changes.js';
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_SLACK = 48;
@@ -52,8 +54,13 @@ export class FollowController implements ReactiveController {
   /** How many messages the last `visible()` saw. */
   private counted = 0;
 
-  constructor(private readonly host: Host) {
+  /** With `state`, content arrives with each of its changes (see `contentChanged`). */
+  constructor(
+    private readonly host: Host,
+    state?: Pick<ThreadState, 'listen'>,
+  ) {
     host.addController(this);
+    if (state) listenWhileConnected(host, state, () => this.contentChanged());
   }
 
   private get scroller() {

@@ -32,7 +32,6 @@ export class FormBridge implements ReactiveController {
   constructor(
     private readonly host: FormHost,
     private readonly state: ThreadState,
-    private readonly turnChanged: (turn: AssistantTurn) => void,
   ) {
     host.addController(this);
   }
@@ -53,7 +52,7 @@ export class FormBridge implements ReactiveController {
         { turn?: AssistantTurn } | undefined
     )?.turn;
     const item = this.state.recordSubmission(blockId, elementId, values, turn?.id);
-    if (turn) this.turnChanged(turn);
+    if (turn) this.state.announce({ turn });
     const { text, data } = submissionMessage(item, event.detail);
     void this.host.send(text, data);
   };

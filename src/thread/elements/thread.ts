@@ -5,20 +5,14 @@ import { repeat } from 'lit/directives/repeat.js';
 import { AnswerErrorEvent } from '../../base/events.js';
 import { preload } from '../../base/lazy.js';
 import { newId, readPart, ThreadState } from '../../conversation/index.js';
-import type {
-  AssistantTurn,
-  Change,
-  NoticeCode,
-  ThreadMessage,
-  TurnEnding,
-  UserMessage,
-} from '../../conversation/index.js';
+import type { ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ThreadStore } from '../../store/index.js';
 import type { ThreadContext } from '../context.js';
 import { AgentLink } from '../link/agent-link.js';
 import { ChatRequests } from '../link/requests.js';
 import { Announcer } from '../controllers/announcer.js';
-import { changeEvents } from '../controllers/change-events.js';
+import { fireChangeEvents } from '../controllers/change-events.js';
+import { listenWhileConnected } from '../changes.js';
 import { Composer } from '../controllers/composer.js';
 import { loadTurnElements } from '../extras/load-extras.js';
 import { FocusRescue } from '../controllers/focus-rescue.js';
@@ -127,14 +121,12 @@ export class AgentThread extends AnswerElement {
 
   protected readonly state = new ThreadState();
   private fallbackChatId = newId('chat');
-  private announcer = new Announcer(this);
-  /** What the thread's controllers share (see ThreadContext); they are built with it. */
-  private readonly ctx: ThreadContext = this.buildContext();
-  private follow = this.ctx.follow;
-  private persistence = this.ctx.persistence;
-  private link = this.ctx.link;
-  private requests = this.ctx.requests;
-  private actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
+  private announcer = new Announcer(this, this.state);
+  private follow = new FollowController(this, this.state);
+  private persistence!: ThreadPersistence;
+  private link!: AgentLink;
+  private requests!: ChatRequests;
+  private actions!: MessageActions;
   private composer = new Composer(
     this,
     () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }),
@@ -145,14 +137,33 @@ export class AgentThread extends AnswerElement {
     },
   );
 
-  private buildContext(): ThreadContext {
-    const reactions: Omit<ThreadContext, 'follow' | 'persistence' | 'link' | 'requests'> = {
+  constructor() {
+    super();
+    // What the thread's parts share (see ThreadContext): each takes it when built and reaches
+    // the others through it only when called, so the roles are the parts built just below.
+    // The literal's getters read the parts once they are built (a getter has no arrow form).
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const thread = this;
+    const ctx: ThreadContext = {
       host: this,
       state: this.state,
+      follow: this.follow,
+      get persistence() {
+        return thread.persistence;
+      },
+      get link() {
+        return thread.link;
+      },
+      get requests() {
+        return thread.requests;
+      },
       busy: () => this.busy,
       chatId: () => this.threadId || this.fallbackChatId,
       receive: (json) => this.receive(json),
-      report: (code, detail, endAs) => this.report(code, detail, endAs),
+      report: (code, detail, endAs) =>
+        void (endAs
+          ? this.state.endTurn(endAs, { code, detail })
+          : this.state.addNotice(code, detail)),
       streamEnded: () => {
         this.requests.sendQueued();
         void this.persistence.idle();
@@ -176,20 +187,19 @@ export class AgentThread extends AnswerElement {
       },
       switched: (threadId) => this.link.shown(threadId),
     };
-    // Each controller takes the context and reaches the others through it only when called,
-    // so they are added one by one, before any of them is.
-    const ctx = reactions as ThreadContext;
-    Object.assign(ctx, { follow: new FollowController(this) });
-    Object.assign(ctx, { persistence: new ThreadPersistence(ctx) });
-    Object.assign(ctx, { link: new AgentLink(ctx) });
-    Object.assign(ctx, { requests: new ChatRequests(ctx) });
-    return ctx;
-  }
-
-  constructor() {
-    super();
+    this.persistence = new ThreadPersistence(ctx);
+    this.link = new AgentLink(ctx);
+    this.requests = new ChatRequests(ctx);
+    this.actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
     new FocusRescue(this, '#message');
-    new FormBridge(this, this.state, (turn) => this.turnChanged(turn, true));
+    new FormBridge(this, this.state);
+    fireChangeEvents(this, this.state);
+    // The message list and the composer change only when a turn opens or closes; a turn changed
+    // in place renders itself.
+    listenWhileConnected(this, this.state, (change) => {
+      if (change.opened || change.closed) this.requestUpdate();
+      renderTurn(change.turn);
+    });
   }
 
   /** The conversation so far (read-only). */
@@ -216,10 +226,11 @@ export class AgentThread extends AnswerElement {
   }
 
   override disconnectedCallback() {
-    super.disconnectedCallback();
     // Leaving the page is not the reader's Stop: the answer is cut off, as by
-    // a reload, and can be resumed when a thread shows it again.
-    this.reflect(this.state.endTurn('interrupted'));
+    // a reload, and can be resumed when a thread shows it again. (Before the
+    // parts stop listening, so the turn is saved as it ends.)
+    this.state.endTurn('interrupted');
+    super.disconnectedCallback();
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -270,7 +281,7 @@ export class AgentThread extends AnswerElement {
   /** Stops the answer that is streaming; what arrived is kept. */
   stop(): void {
     this.link.stop();
-    this.reflect(this.state.endTurn('stopped'));
+    this.state.endTurn('stopped');
   }
 
   /** Reads an AI SDK UI message stream (AG-UI events with `protocol="ag-ui"`) into the thread; resolves when it ends. */
@@ -287,34 +298,7 @@ export class AgentThread extends AnswerElement {
   private receive(json: unknown): boolean {
     const known = readPart(json);
     if (known?.type === 'start') this.link.started(known.messageId);
-    const change = known ? this.state.apply(known) : undefined;
-    this.reflect(change);
-    return Boolean(change?.closed);
-  }
-
-  /** Adds an inline notice, fires `answer-error`, and optionally ends the turn. */
-  private report(code: NoticeCode, detail: string, endAs?: TurnEnding) {
-    this.reflect(
-      endAs ? this.state.endTurn(endAs, { code, detail }) : this.state.addNotice(code, detail),
-    );
-  }
-
-  /** Shows what a change of the conversation did (nothing when it did nothing), saves it and tells the host. */
-  private reflect(change: Change | undefined) {
-    if (!change) return;
-    // The message list and the composer change only when a turn opens or closes.
-    if (change.opened || change.closed) this.requestUpdate();
-    if (change.closed && !this.link.streaming) queueMicrotask(() => this.requests.sendQueued());
-    this.turnChanged(change.turn, change.closed || change.turn.closed);
-    for (const event of changeEvents(change)) this.dispatchEvent(event);
-    this.announcer.change(change);
-  }
-
-  private turnChanged(turn: AssistantTurn, ended = false) {
-    renderTurn(turn);
-    this.follow.contentChanged();
-    this.persistence.changed(turn, ended);
-    if (ended) void this.persistence.turnEnded();
+    return Boolean(known && this.state.apply(known)?.closed);
   }
 
   override render() {

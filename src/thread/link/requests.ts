@@ -10,7 +10,6 @@ import {
 } from '../../conversation/index.js';
 import type { ThreadContext } from '../context.js';
 import { AnswerSendEvent } from '../events.js';
-import { renderTurn } from '../turn-view.js';
 import type { ChatRequest } from './protocol.js';
 
 interface Question {
@@ -96,12 +95,11 @@ export class ChatRequests {
 
   /** The reader answered an approval request; once every request of the turn has an answer, the turn goes on. */
   async answerApproval(approvalId: string, approved: boolean, reason?: string): Promise<void> {
-    const { state, persistence } = this.ctx;
+    const { state } = this.ctx;
     const tool = pendingApprovals(state.messages).find((item) => item.approval?.id === approvalId);
     if (!tool) return;
     const turn = answerApproval(state.messages, tool, approved, reason);
-    const last = state.messages.at(-1)!;
-    persistence.changed(last, true);
+    state.announce({ turn: state.messages.at(-1) as AssistantTurn });
     this.ctx.host.requestUpdate();
     if (!turn || !this.canAsk || this.ctx.busy()) return;
     const history = [...state.messages];
@@ -115,7 +113,7 @@ export class ChatRequests {
    * it as `resume`).
    */
   async answerInterrupt(interruptId: string, values: Record<string, FormValue>): Promise<void> {
-    const { state, persistence } = this.ctx;
+    const { state } = this.ctx;
     const turn = state.messages.at(-1);
     const item =
       turn?.role === 'assistant'
@@ -125,8 +123,7 @@ export class ChatRequests {
         : undefined;
     if (!turn || !item || item.answer || item.cancelled || this.ctx.busy()) return;
     item.answer = values;
-    persistence.changed(turn, true);
-    renderTurn(turn as AssistantTurn);
+    state.announce({ turn: turn as AssistantTurn });
     await this.ask({ trigger: 'submit-message' });
   }
 

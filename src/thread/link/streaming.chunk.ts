@@ -14,15 +14,16 @@ import { StreamReader } from './stream-reader.js';
 
 /** Builds the thread's stream reader and its protocols' doors, wired to the thread. */
 export function startStreaming(ctx: ThreadContext, agUi: AgUiConnection) {
-  const { host, state, persistence, report, streamEnded } = ctx;
+  const { host, state, report, streamEnded } = ctx;
   const stream = new StreamReader(
     host,
     {
       answering: () => Boolean(state.openTurn),
       openTurn: () => state.openTurn ?? state.openNewTurn(),
       late: (json) => {
+        // A sealed turn's late result changes nothing on screen: it is saved, to go back with its call.
         const turn = takeLateResult(state, json);
-        if (turn) persistence.changed(turn, true);
+        if (turn) state.announce({ turn });
       },
       report,
       streamEnded,

@@ -1,4 +1,5 @@
 import type { ReactiveController } from 'lit';
+import { listenWhileConnected } from '../changes.js';
 import type { ThreadContext } from '../context.js';
 import { loadStore, openSharedStore } from './load-store.js';
 import type { ThreadMessage } from '../../conversation/index.js';
@@ -52,6 +53,12 @@ export class ThreadPersistence implements ReactiveController {
 
   constructor(private readonly host: ThreadContext) {
     host.host.addController(this);
+    // Each change is saved: at once when its turn is over (then a switch or news that waited goes on), else checkpointed.
+    listenWhileConnected(host.host, host.state, (change) => {
+      const ended = Boolean(change.closed || change.turn.closed);
+      this.changed(change.turn, ended);
+      if (ended) void this.turnEnded();
+    });
   }
 
   /** Uses `store` instead of the page's shared IndexedDB store, and shows the thread it holds. */

@@ -1,5 +1,4 @@
 import { AnswerStateEvent } from '../../events.js';
-import { renderTurn } from '../../turn-view.js';
 import { loadOnce } from '../../../base/lazy.js';
 import type {
   AssistantTurn,
@@ -20,8 +19,8 @@ export interface AgUiTarget {
   report(code: NoticeCode, detail: string): void;
   /** The conversation as shown. */
   messages(): readonly ThreadMessage[];
-  /** A turn changed in place: it renders again and is saved (at once, when `ended`). */
-  changed(turn: AssistantTurn, ended?: boolean): void;
+  /** A turn changed in place: every part of the thread hears it (it renders again, and is saved). */
+  changed(turn: AssistantTurn): void;
   /** A messages snapshot replaces the conversation, on screen and in storage. */
   replace(messages: ThreadMessage[]): Promise<void>;
   state(): unknown;
@@ -43,10 +42,7 @@ export class AgUiConnection {
       receive: ctx.receive,
       report: ctx.report,
       messages: () => thread.messages,
-      changed: (turn, ended = false) => {
-        renderTurn(turn);
-        persistence.changed(turn, ended);
-      },
+      changed: (turn) => void thread.announce({ turn }),
       replace: async (messages) => {
         // New objects, saved as new records in order: a kept message's old place in storage is gone with the rest.
         const fresh = structuredClone(messages);
@@ -78,7 +74,6 @@ export class AgUiConnection {
       async (signal) => {
         const reader = await this.load();
         events = reader.runEvents(this.target, (part) => stream.late(part));
-        const { changed } = this.target;
         return reader.postRun(
           {
             api,
@@ -86,7 +81,7 @@ export class AgUiConnection {
             messages,
             state: this.ctx.host.agentState,
             options,
-            changed: (turn) => changed(turn, true),
+            changed: this.target.changed,
           },
           signal,
         );

@@ -153,7 +153,7 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
         // The next event waits until storage holds the new conversation, so nothing it changes is saved under the old one.
         if (next.length !== shown.length || next.some((message, i) => message !== shown[i]))
           return target.replace(next).then(() => false);
-        for (const turn of renamed) target.changed(turn, turn.closed);
+        for (const turn of renamed) target.changed(turn);
       }
       return false;
     } catch (error) {
@@ -177,7 +177,7 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
       // A snapshot of the messages would rewrite the sealed turn: only the ids it gives are taken.
       if (json?.type === 'MESSAGES_SNAPSHOT' && Array.isArray(json.messages)) {
         const turn = sealed();
-        if (turn && adoptIds(turn, resultIds(json.messages))) target.changed(turn, true);
+        if (turn && adoptIds(turn, resultIds(json.messages))) target.changed(turn);
         return false;
       }
       // An opaque value for a message or call the turn shows changes nothing shown: it is kept, to go back.
@@ -186,7 +186,7 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
         const turn = sealed();
         if (turn && effect?.kind === 'annotate') {
           annotate(turn, effect.keys, effect.fields);
-          target.changed(turn, true);
+          target.changed(turn);
         }
         return false;
       }
