@@ -131,6 +131,23 @@ describe('agent-thread', () => {
     await expect(thread).to.be.accessible();
   });
 
+  it('a question asked while a host-fed answer streams is sent once that answer ends', async () => {
+    const el = await fixture<AgentThread>(html`<agent-thread></agent-thread>`);
+    const sent: string[] = [];
+    el.addEventListener('answer-send', (event) => sent.push(event.detail.text));
+    el.applyPart({ type: 'start' });
+    el.applyPart({ type: 'text-start', id: 't' });
+    el.applyPart({ type: 'text-delta', id: 't', delta: 'Still answering.' });
+    void el.send('And then?');
+    await settle(el);
+    expect(sent, 'held while the answer streams').to.deep.equal([]);
+    el.applyPart({ type: 'text-end', id: 't' });
+    el.applyPart({ type: 'finish' });
+    await waitUntil(() => sent.length === 1, 'the waiting question was not sent');
+    expect(sent).to.deep.equal(['And then?']);
+    expect(el.messages.map((message) => message.role)).to.deep.equal(['assistant', 'user']);
+  });
+
   it('a second turn that reuses a block id leaves the first turn alone', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     lifecycle.forEach((part) => thread.applyPart(part));

@@ -8,6 +8,7 @@ import {
   type ThreadMessage,
   type UserMessage,
 } from '../../conversation/index.js';
+import { listenWhileConnected } from '../changes.js';
 import type { ThreadContext } from '../context.js';
 import { AnswerSendEvent } from '../events.js';
 import type { ChatRequest } from './protocol.js';
@@ -38,6 +39,11 @@ export class ChatRequests {
     host.addEventListener('answer-interrupt-response', (event) => {
       const { interruptId, values } = event.detail;
       void this.answerInterrupt(interruptId, values);
+    });
+    // A question asked while an answer streamed goes once that answer is over (when no stream is
+    // still being read: then it goes when the stream ends).
+    listenWhileConnected(host, ctx.state, (change) => {
+      if (change.closed) queueMicrotask(() => this.sendQueued());
     });
   }
 
