@@ -1,4 +1,4 @@
-import { readPart } from './parts.js';
+import type { StreamPart } from './parts.js';
 import { toolKey, type AssistantTurn, type ToolItem } from './messages.js';
 import { ANSWER_TOOLS, FINAL_ANSWER } from './names.js';
 import { isReportOf } from './wire/ai-sdk.js';
@@ -17,14 +17,13 @@ import type { ThreadState } from './thread-state.js';
  * make the bundler split them out of the entry into a chunk it loads up
  * front).
  */
-export function takeLateResult(state: ThreadState, json: unknown): AssistantTurn | undefined {
-  const part = readPart(json);
+export function takeLateResult(state: ThreadState, part: StreamPart): AssistantTurn | undefined {
   // The sealed turn is the last one that is over: a question asked meanwhile may have opened the
   // next.
   const turn = state.messages.findLast(
     (m): m is AssistantTurn => m.role === 'assistant' && m.closed,
   );
-  if (!part || !turn || !('toolCallId' in part)) return undefined;
+  if (!turn || !('toolCallId' in part)) return undefined;
   const key = toolKey(part.toolCallId);
   const call = turn.items.find((i): i is ToolItem => i.kind === 'tool' && i.key === key);
   // A `final_answer` call streamed after its report arrived as a data part (as `answerTools` writes

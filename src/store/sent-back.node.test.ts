@@ -60,12 +60,10 @@ async function read(state: ThreadState, stream: ReadableStream<unknown>) {
   if (!state.openTurn) state.openNewTurn();
   const reader = stream.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    const json = JSON.parse(JSON.stringify(chunk.value)) as unknown;
-    if (!state.openTurn) takeLateResult(state, json);
-    else {
-      const part = readPart(json);
-      if (part) state.apply(part);
-    }
+    const part = readPart(JSON.parse(JSON.stringify(chunk.value)) as unknown);
+    if (!part) continue;
+    if (!state.openTurn) takeLateResult(state, part);
+    else state.apply(part);
   }
 }
 

@@ -1,5 +1,11 @@
 import type { ReactiveControllerHost } from 'lit';
-import type { NoticeCode, ThreadMessage, ThreadState, TurnEnding } from '../conversation/index.js';
+import type {
+  NoticeCode,
+  StreamPart,
+  ThreadMessage,
+  ThreadState,
+  TurnEnding,
+} from '../conversation/index.js';
 import type { StoreError } from '../store/errors.js';
 import type { StreamLimits } from './link/limits.js';
 import type { ChatRequest, ProtocolName } from './link/protocol.js';
@@ -75,8 +81,8 @@ export interface ThreadContext {
   busy(): boolean;
   /** The id the chat is sent under (`thread-id`, or the element's own). */
   chatId(): string;
-  /** Applies one stream part's JSON; true when it ended the turn. */
-  receive(json: unknown): boolean;
+  /** Applies one stream part, read at its protocol's edge; true when it ended the turn. */
+  receive(part: StreamPart): boolean;
   /** Adds an inline notice, fires `answer-error`, and ends the turn as `endAs` when given. */
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more: a question that waited may go, a switch that waited may happen. */

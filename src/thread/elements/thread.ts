@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { AnswerErrorEvent } from '../../base/events.js';
 import { preload } from '../../base/lazy.js';
-import { newId, readPart, ThreadState } from '../../conversation/index.js';
+import { newId, readPart, ThreadState, type StreamPart } from '../../conversation/index.js';
 import type { ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ThreadStore } from '../../store/index.js';
 import type { ThreadContext } from '../context.js';
@@ -159,7 +159,7 @@ export class AgentThread extends AnswerElement {
       },
       busy: () => this.busy,
       chatId: () => this.threadId || this.fallbackChatId,
-      receive: (json) => this.receive(json),
+      receive: (part) => this.receive(part),
       report: (code, detail, endAs) =>
         void (endAs
           ? this.state.endTurn(endAs, { code, detail })
@@ -291,14 +291,15 @@ export class AgentThread extends AnswerElement {
 
   /** Applies one stream part (an object like `{ type: 'text-delta', id, delta }`). Unknown parts are ignored. */
   applyPart(part: unknown): void {
-    this.receive(part);
+    // The host's part is read here, as the AI SDK's events read theirs: the edge of the protocol.
+    const known = readPart(part);
+    if (known) this.receive(known);
   }
 
   /** Applies a part; returns whether it ended the turn. */
-  private receive(json: unknown): boolean {
-    const known = readPart(json);
-    if (known?.type === 'start') this.link.started(known.messageId);
-    return Boolean(known && this.state.apply(known)?.closed);
+  private receive(part: StreamPart): boolean {
+    if (part.type === 'start') this.link.started(part.messageId);
+    return Boolean(this.state.apply(part)?.closed);
   }
 
   override render() {

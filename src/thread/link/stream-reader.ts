@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { NoticeCode, StreamEvent, TurnEnding } from '../../conversation/index.js';
+import type { NoticeCode, StreamEvent, StreamPart, TurnEnding } from '../../conversation/index.js';
 import { MAX_DATA_DEPTH, nestsDeeper } from '../../conversation/data-depth.js';
 import { EventBatches } from './event-batches.js';
 import { OncePerStream, STREAM_LIMITS, UnreadableEvents, type StreamLimits } from './limits.js';
@@ -77,8 +77,8 @@ export interface StreamTarget {
   report(code: NoticeCode, detail: string, endAs?: TurnEnding): void;
   /** No stream is read any more (it ended, failed or was cancelled). */
   streamEnded(): void;
-  /** One part's JSON after the turn is over: what a sealed turn still takes (`takeLateResult`). */
-  late(json: unknown): void;
+  /** One part after the turn is over: what a sealed turn still takes (`takeLateResult`). */
+  late(part: StreamPart): void;
 }
 
 /**
@@ -333,7 +333,7 @@ export class StreamReader implements ReactiveController {
    * A part that came after its turn was over, from a reader of another protocol: see
    * `StreamTarget.late`.
    */
-  late(part: unknown): void {
+  late(part: StreamPart): void {
     this.target.late(part);
   }
 

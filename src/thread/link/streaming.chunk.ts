@@ -20,9 +20,9 @@ export function startStreaming(ctx: ThreadContext, agUi: AgUiConnection) {
     {
       answering: () => Boolean(state.openTurn),
       openTurn: () => state.openTurn ?? state.openNewTurn(),
-      late: (json) => {
+      late: (part) => {
         // A sealed turn's late result changes nothing on screen: it is saved, to go back with its call.
-        const turn = takeLateResult(state, json);
+        const turn = takeLateResult(state, part);
         if (turn) state.announce({ turn });
       },
       report,

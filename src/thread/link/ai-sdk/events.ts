@@ -1,4 +1,10 @@
-import { endsRun, MAX_EVENT_LENGTH, OVERSIZED_EVENT } from '../../../conversation/index.js';
+import {
+  endsRun,
+  MAX_EVENT_LENGTH,
+  OVERSIZED_EVENT,
+  readPart,
+  type StreamPart,
+} from '../../../conversation/index.js';
 import type { EventHandler, StreamContext } from '../stream-reader.js';
 
 /** The types of the AI SDK's UI message stream (6 and 7) a reader may meet, acted on or not. */
@@ -44,15 +50,15 @@ const isKnownPartType = (type: unknown): boolean =>
 
 /** What the AI SDK's events need of the thread they feed. */
 export interface UIMessageTarget {
-  /** Applies one part's JSON; true when the turn is over and the stream should stop. */
-  receive(json: unknown): boolean;
-  /** One part's JSON after the turn is over: what a sealed turn still takes (`takeLateResult`). */
-  late(json: unknown): void;
+  /** Applies one part; true when the turn is over and the stream should stop. */
+  receive(part: StreamPart): boolean;
+  /** One part after the turn is over: what a sealed turn still takes (`takeLateResult`). */
+  late(part: StreamPart): void;
   /**
    * The first part of a replay (an answer streamed again from its start):
    * makes room for it. False when the replay is not wanted and is dropped.
    */
-  replayStarts(json: unknown): boolean;
+  replayStarts(first: StreamPart | undefined): boolean;
 }
 
 /**
@@ -96,23 +102,28 @@ export function uiMessageEvents(target: UIMessageTarget, stream: StreamContext):
       const json = parseQuietly(data);
       if (json === undefined) return (refused = unreadable.add(data));
       unreadable.flush();
+      const type = (json as { type?: unknown } | null)?.type;
+      const known = isKnownPartType(type);
+      // Read once, here at the edge: from here on every part is typed.
+      const part = known ? readPart(json) : undefined;
       if (first) {
         first = false;
         // A replay that is not wanted is closed at once, not read to its end.
-        if (!target.replayStarts(json)) return (refused = true);
+        if (!target.replayStarts(part)) return (refused = true);
       }
-      const type = (json as { type?: unknown } | null)?.type;
-      if (!isKnownPartType(type)) {
+      if (!known) {
         once.tell('unknown_part', `a part of type ${JSON.stringify(type)?.slice(0, 80)}`);
         return false;
       }
-      return target.receive(json);
+      return part ? target.receive(part) : false;
     },
     late: (data) => {
       if (refused || endsRun(data)) return true;
       // Only a tool's result can still land (on an answer call of the sealed turn); anything else
       // is ignored.
-      if (typeof data === 'string' && data.includes('"tool-')) target.late(parseQuietly(data));
+      if (typeof data !== 'string' || !data.includes('"tool-')) return false;
+      const part = readPart(parseQuietly(data));
+      if (part) target.late(part);
       return false;
     },
   };

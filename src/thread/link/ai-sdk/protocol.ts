@@ -19,8 +19,8 @@ export function aiSdkProtocol(ctx: ThreadContext, stream: StreamReader): Protoco
       uiMessageEvents(
         {
           receive: ctx.receive,
-          late: (json) => stream.late(json),
-          replayStarts: (json) => resumer.replayStarts(json),
+          late: (part) => stream.late(part),
+          replayStarts: (first) => resumer.replayStarts(first),
         },
         context,
       ),

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readPart, type AssistantTurn, type ThreadState } from '../../../conversation/index.js';
+import type { AssistantTurn, StreamPart, ThreadState } from '../../../conversation/index.js';
 import type { RequestOptions } from '../request-options.js';
 import { reconnectChat } from './transport.js';
 
@@ -113,8 +113,7 @@ export class ResumeController implements ReactiveController {
    * the replay at the end while storage kept it in the earlier place
    * (false: the replay is dropped).
    */
-  replayStarts(json: unknown): boolean {
-    const part = readPart(json);
+  replayStarts(part: StreamPart | undefined): boolean {
     const named = part?.type === 'start' ? part.messageId : undefined;
     const messageId = typeof named === 'string' && named ? named : undefined;
     const { state } = this.target;
