@@ -127,9 +127,7 @@ function restoreItem(raw: unknown): TurnItem | undefined {
         : undefined;
     case 'steering': {
       if (!isString(raw.id) || !isString(raw.text)) return undefined;
-      const files = Array.isArray(raw.files)
-        ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined)
-        : [];
+      const files = restoreFiles(raw.files);
       return {
         kind: 'steering',
         key: raw.key,
@@ -257,6 +255,12 @@ function restoreApproval(raw: unknown): ToolItem['approval'] {
   };
 }
 
+/** The files of a message (the reader's, or a steering message's) that can be read back. */
+const restoreFiles = (raw: unknown): FileRef[] =>
+  Array.isArray(raw)
+    ? raw.map(restoreFile).filter((file): file is FileRef => file !== undefined)
+    : [];
+
 function restoreFile(raw: unknown): FileRef | undefined {
   if (!isObject(raw) || !isString(raw.url) || !isString(raw.mediaType)) return undefined;
   return {
@@ -271,9 +275,7 @@ export function deserializeMessage(raw: unknown): ThreadMessage | undefined {
   if (!isObject(raw) || !isString(raw.id) || tooDeepOrCyclic(raw)) return undefined;
   if (raw.role === 'user') {
     if (!isString(raw.text)) return undefined;
-    const files = Array.isArray(raw.files)
-      ? raw.files.map(restoreFile).filter((file): file is FileRef => file !== undefined)
-      : [];
+    const files = restoreFiles(raw.files);
     return {
       role: 'user',
       id: raw.id,
