@@ -173,4 +173,43 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     thread = await reload(thread, threadId, { events: [] });
     expect(textOf(step())).to.include('waiting for the app');
   });
+
+  it('a run that ends on an interrupt with its response left open: the thread lets go of it, and the answer resumes', async () => {
+    const threadId = uid('agui-interrupt-open');
+    const thread = await openThread(threadId, { events: agUiText('m2', 'Booked.') });
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      cancel: () => {
+        cancelled = true;
+      },
+      start(controller) {
+        for (const event of [
+          { type: 'RUN_STARTED', threadId, runId: 'r1' },
+          ...agUiText('m1', 'The repair can be booked.'),
+          {
+            type: 'RUN_FINISHED',
+            threadId,
+            runId: 'r1',
+            outcome: { type: 'interrupt', interrupts: [bookingInterrupt] },
+          },
+        ])
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      },
+    });
+    await thread.consume(source);
+    expect(cancelled, 'RUN_FINISHED ends the run though the response stays open').to.equal(true);
+    await settle(thread);
+    const form = interruptForm(thread);
+    $<HTMLSelectElement>(form, 'select').value = 'Tue';
+    getByRole(form, 'button', 'Submit').click();
+    const next = await input(threadId, 1);
+    expect(next.resume).to.deep.equal([
+      {
+        interruptId: 'int-1',
+        status: 'resolved',
+        payload: { window: 'Tue', crew: null, urgent: false },
+      },
+    ]);
+  });
 });
