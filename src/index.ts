@@ -15,6 +15,7 @@ export {
   AnswerSendEvent,
   AnswerFileSelectEvent,
   AnswerApprovalResponseEvent,
+  AnswerInterruptResponseEvent,
   AnswerDataEvent,
   AnswerStateEvent,
 } from './thread/elements/events.js';

@@ -52,6 +52,7 @@ export const INTERNAL_ELEMENTS = [
   'agent-turn',
   'agent-process',
   'answer-approval',
+  'answer-interrupt',
   'answer-files',
   'answer-sources',
   'answer-markdown',

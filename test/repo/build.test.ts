@@ -132,6 +132,7 @@ describe('build output', () => {
       'answer-sources',
       'answer-files',
       'answer-approval',
+      'answer-interrupt',
     ]) {
       expect(tags, tag).to.include(tag);
     }

@@ -87,7 +87,10 @@ export const turnStyles = css`
     border-inline-start: 1px solid var(--_border);
   }
   /* What a run waits for (an AG-UI interrupt) is a question, not a fault. */
-  .interrupt > .notice {
+  answer-interrupt {
+    display: block;
+  }
+  answer-interrupt > .notice {
     border-inline-start-color: var(--_accent);
   }
   .reasoning-text {

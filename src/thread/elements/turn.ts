@@ -13,15 +13,12 @@ import {
   type BlockItem,
   type DataItem,
   type FileItem,
-  type InterruptItem,
   type NoticeItem,
   type SourceItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
-import type { AnswerFormSubmitEvent } from '../../components/shared/events.js';
-import { AnswerInterruptResponseEvent } from './events.js';
 
 /** The host's element for a data part the thread does not render itself (`data-weather`…); nothing shows nothing. */
 export type DataRenderer = (part: {
@@ -269,7 +266,7 @@ export class AgentTurn extends AnswerElement {
       case 'block':
         return this.blockElement(item, reviewOnly);
       case 'interrupt':
-        return this.renderInterrupt(item, reviewOnly);
+        return html`<answer-interrupt .item=${item} ?reviewOnly=${reviewOnly}></answer-interrupt>`;
       case 'activity':
         return this.renderActivity(item, citations, reviewOnly);
       case 'notice':
@@ -306,39 +303,6 @@ export class AgentTurn extends AnswerElement {
         (i) => this.renderItem(i, citations, reviewOnly),
       )}
     </details>`;
-  }
-
-  /**
-   * An AG-UI interrupt: its message, and its form while it can be answered;
-   * the answer goes to the thread (`answer-interrupt-response`), never as a
-   * message of the reader's.
-   */
-  private renderInterrupt(item: InterruptItem, reviewOnly: boolean) {
-    const answer = (event: AnswerFormSubmitEvent) => {
-      event.stopPropagation();
-      if (item.answer || item.cancelled) return;
-      this.dispatchEvent(
-        new AnswerInterruptResponseEvent({
-          interruptId: item.interruptId,
-          values: event.detail.values,
-        }),
-      );
-    };
-    const form: BlockItem | undefined = item.form && {
-      kind: 'block',
-      key: item.key,
-      blockId: item.key,
-      block: item.form,
-      valid: true,
-      submissions: item.answer ? { form: item.answer } : {},
-    };
-    return html`<div class="interrupt" @answer-form-submit=${answer}>
-      ${
-        form
-          ? this.blockElement(form, reviewOnly || Boolean(item.answer || item.cancelled))
-          : html`<p class="notice" dir="auto">${item.message ?? item.reason}</p>`
-      }
-    </div>`;
   }
 
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */

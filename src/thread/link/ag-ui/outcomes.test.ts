@@ -34,7 +34,7 @@ async function input(threadId: string, count: number): Promise<Input> {
 const textOf = (el: Element) => outline(el).replace(/\s+/g, ' ');
 const lastTurn = (thread: AgentThread) => $$(thread, 'agent-turn').at(-1)!;
 const interruptForm = (thread: AgentThread) =>
-  $($(lastTurn(thread), '.interrupt answer-block'), 'answer-follow-up-form');
+  $($(lastTurn(thread), 'answer-interrupt answer-block'), 'answer-follow-up-form');
 
 async function reload(thread: AgentThread, threadId: string, test: Record<string, unknown>) {
   await thread.saved();
@@ -99,7 +99,10 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
     // After a reload the answered form shows its answers, and the next run resumes nothing.
     thread = await reload(thread, threadId, { events: agUiText('m3', 'Anything else?') });
-    form = $($($$(thread, 'agent-turn')[0]!, '.interrupt answer-block'), 'answer-follow-up-form');
+    form = $(
+      $($$(thread, 'agent-turn')[0]!, 'answer-interrupt answer-block'),
+      'answer-follow-up-form',
+    );
     expect(textOf(form)).to.include('Submitted');
     expect(textOf(form)).to.include('Sat');
     expect($$(form, 'button')).to.deep.equal([]);
