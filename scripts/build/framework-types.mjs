@@ -53,6 +53,7 @@ export const INTERNAL_ELEMENTS = [
   'agent-process',
   'answer-approval',
   'answer-interrupt',
+  'answer-activity',
   'answer-files',
   'answer-sources',
   'answer-markdown',

@@ -133,6 +133,7 @@ describe('build output', () => {
       'answer-files',
       'answer-approval',
       'answer-interrupt',
+      'answer-activity',
     ]) {
       expect(tags, tag).to.include(tag);
     }

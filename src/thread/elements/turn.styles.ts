@@ -71,6 +71,9 @@ export const turnStyles = css`
     cursor: pointer;
   }
   /* A subagent's step: its name on the summary line, its own work folded under it. */
+  answer-activity {
+    display: block;
+  }
   details.step.activity {
     display: block;
   }

@@ -8,7 +8,6 @@ import { turnStyles } from './turn.styles.js';
 import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
-  type ActivityItem,
   type AssistantTurn,
   type BlockItem,
   type DataItem,
@@ -267,8 +266,13 @@ export class AgentTurn extends AnswerElement {
         return this.blockElement(item, reviewOnly);
       case 'interrupt':
         return html`<answer-interrupt .item=${item} ?reviewOnly=${reviewOnly}></answer-interrupt>`;
-      case 'activity':
-        return this.renderActivity(item, citations, reviewOnly);
+      case 'activity': {
+        const runId = item.type === 'subagent' && item.key.slice('subagent:'.length);
+        const work = runId
+          ? this.turn!.items.filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
+          : [];
+        return html`<answer-activity .item=${item} .work=${work} .renderItem=${(i: TurnItem) => this.renderItem(i, citations, reviewOnly)}></answer-activity>`;
+      }
       case 'notice':
         return html`<p class="notice ${item.code === 'invalid_update' ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
@@ -279,30 +283,6 @@ export class AgentTurn extends AnswerElement {
         // Sources are listed once, under the answer; a step boundary shows nothing.
         return nothing;
     }
-  }
-
-  /**
-   * An AG-UI subagent or activity as a compact step; a subagent's own text
-   * and calls fold under its name.
-   */
-  private renderActivity(item: ActivityItem, citations: number, reviewOnly: boolean) {
-    const [mark, state] = toolState(item.status);
-    const label = html`<span aria-hidden="true">${mark}</span>
-      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
-      ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
-    const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
-    const work = runId
-      ? (this.turn?.items ?? []).filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
-      : [];
-    if (!work.length) return html`<div class="step activity ${item.status}">${label}</div>`;
-    return html`<details class="step activity ${item.status}">
-      <summary>${label}</summary>
-      ${repeat(
-        work,
-        (i) => i.key,
-        (i) => this.renderItem(i, citations, reviewOnly),
-      )}
-    </details>`;
   }
 
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */

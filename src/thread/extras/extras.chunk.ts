@@ -1,5 +1,6 @@
 import { define } from '../../base/define.js';
 import '../markdown/define.js';
+import { AnswerActivity } from './activity.js';
 import { AnswerApproval } from './approval.js';
 import { AnswerFiles } from './files.js';
 import { AnswerInterrupt } from './interrupt.js';
@@ -10,7 +11,8 @@ import { AnswerSources } from './sources.js';
  * The elements of a turn's content besides blocks: its markdown text
  * (`<answer-markdown>`), what an AI SDK stream carries besides text and
  * blocks (sources, files and tool approvals), what an AG-UI run that ended
- * on an interrupt asks (`<answer-interrupt>`), and the steps folded under
+ * on an interrupt asks (`<answer-interrupt>`), its subagents and activities
+ * (`<answer-activity>`), and the steps folded under
  * "View process" (`<agent-process>`; rendered before the chunk is in, it
  * upgrades when it comes, as the report's markdown does). A chunk of its
  * own, which a thread loads when the page is idle, or at once when it has
@@ -21,5 +23,13 @@ define('answer-sources', AnswerSources);
 define('answer-files', AnswerFiles);
 define('answer-approval', AnswerApproval);
 define('answer-interrupt', AnswerInterrupt);
+define('answer-activity', AnswerActivity);
 define('agent-process', AgentProcess);
-export { AgentProcess, AnswerApproval, AnswerFiles, AnswerInterrupt, AnswerSources };
+export {
+  AgentProcess,
+  AnswerActivity,
+  AnswerApproval,
+  AnswerFiles,
+  AnswerInterrupt,
+  AnswerSources,
+};
