@@ -72,11 +72,17 @@ function toolState(status: ToolStatus): [string, string] {
   }
 }
 
-/** The subagent whose work an item is, when the turn shows that subagent as a step. */
-function subagentOf(item: TurnItem, turn: AssistantTurn): string | undefined {
-  const runId = 'subagentRunId' in item ? item.subagentRunId : undefined;
-  return runId && turn.items.some((i) => i.key === `subagent:${runId}`) ? runId : undefined;
-}
+/** The subagents a turn shows as steps, by run id: their work shows under them, not on its own. */
+const subagentSteps = (turn: AssistantTurn) =>
+  new Set(
+    turn.items
+      .filter((i) => i.kind === 'activity' && i.type === 'subagent')
+      .map((i) => i.key.slice('subagent:'.length)),
+  );
+
+/** Whether an item is the work of a subagent shown as a step (`steps`, from `subagentSteps`). */
+const underSubagent = (item: TurnItem, steps: ReadonlySet<string>) =>
+  'subagentRunId' in item && item.subagentRunId !== undefined && steps.has(item.subagentRunId);
 
 /** Files in a row share one `<answer-files>`. */
 type Shown = TurnItem | { kind: 'files'; key: string; files: FileItem[] };
@@ -133,6 +139,8 @@ export class AgentTurn extends AnswerElement {
   @property({ attribute: false }) renderData?: DataRenderer;
 
   private blocks = new Map<string, AnswerBlock>();
+  /** The subagents the turn shows as steps, as of its last render (`subagentSteps`). */
+  private subagents: ReadonlySet<string> = new Set();
   private dataElements = new Map<
     string,
     { data: unknown; render: DataRenderer; element?: Element | null }
@@ -201,7 +209,7 @@ export class AgentTurn extends AnswerElement {
    * work only under its step.
    */
   private isShown(item: TurnItem): boolean {
-    if (this.turn && subagentOf(item, this.turn)) return false;
+    if (underSubagent(item, this.subagents)) return false;
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
     if (item.kind === 'data') return Boolean(this.renderData);
     return (
@@ -287,9 +295,8 @@ export class AgentTurn extends AnswerElement {
 
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
   private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
-    const turn = this.turn;
     return repeat(
-      withFilesGrouped(turn ? items.filter((item) => !subagentOf(item, turn)) : items),
+      withFilesGrouped(items.filter((item) => !underSubagent(item, this.subagents))),
       (item) => item.key,
       (item) => this.renderItem(item, citations, reviewOnly),
     );
@@ -298,6 +305,7 @@ export class AgentTurn extends AnswerElement {
   override render() {
     const turn = this.turn;
     if (!turn) return nothing;
+    this.subagents = subagentSteps(turn);
     const status =
       turn.status === 'stopped'
         ? msg('Stopped.')
