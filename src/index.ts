@@ -16,6 +16,7 @@ export {
   AnswerSendEvent,
   AnswerFileSelectEvent,
   AnswerApprovalResponseEvent,
+  AnswerInterruptResponseEvent,
   AnswerDataEvent,
   AnswerStateEvent,
 } from './thread/events.js';

@@ -52,6 +52,8 @@ export const INTERNAL_ELEMENTS = [
   'agent-turn',
   'agent-process',
   'answer-approval',
+  'answer-interrupt',
+  'answer-activity',
   'answer-files',
   'answer-sources',
   'answer-markdown',

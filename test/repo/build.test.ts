@@ -132,6 +132,8 @@ describe('build output', () => {
       'answer-sources',
       'answer-files',
       'answer-approval',
+      'answer-interrupt',
+      'answer-activity',
     ]) {
       expect(tags, tag).to.include(tag);
     }

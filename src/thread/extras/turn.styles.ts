@@ -89,6 +89,9 @@ export const turnStyles = css`
     cursor: pointer;
   }
   /* A subagent's step: its name on the summary line, its own work folded under it. */
+  answer-activity {
+    display: block;
+  }
   details.step.activity {
     display: block;
   }
@@ -105,7 +108,10 @@ export const turnStyles = css`
     border-inline-start: 1px solid var(--_border);
   }
   /* What a run waits for (an AG-UI interrupt) is a question, not a fault. */
-  .interrupt > .notice {
+  answer-interrupt {
+    display: block;
+  }
+  answer-interrupt > .notice {
     border-inline-start-color: var(--_accent);
   }
   .reasoning-text {

@@ -9,22 +9,18 @@ import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
   sourcesOf,
-  type ActivityItem,
   type AssistantTurn,
   type BlockItem,
   type CustomItem,
   type DataItem,
   type FileItem,
   type NoticeCode,
-  type InterruptItem,
   type ToolStatus,
   type TurnItem,
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
 import { noticeText } from '../notices.js';
 import { shownTurns, type DataRenderer } from '../turn-view.js';
-import type { AnswerFormSubmitEvent } from '../../components/shared/events.js';
-import { AnswerInterruptResponseEvent } from '../events.js';
 
 /** Notices of what the reader can do nothing about and loses little by: shown, but not as errors. */
 const QUIET_NOTICES: readonly NoticeCode[] = ['invalid_update', 'unknown_part'];
@@ -49,11 +45,17 @@ function toolState(status: ToolStatus): [string, string] {
   }
 }
 
-/** The subagent whose work an item is, when the turn shows that subagent as a step. */
-function subagentOf(item: TurnItem, turn: AssistantTurn): string | undefined {
-  const runId = 'subagentRunId' in item ? item.subagentRunId : undefined;
-  return runId && turn.items.some((i) => i.key === `subagent:${runId}`) ? runId : undefined;
-}
+/** The subagents a turn shows as steps, by run id: their work shows under them, not on its own. */
+const subagentSteps = (turn: AssistantTurn) =>
+  new Set(
+    turn.items
+      .filter((i) => i.kind === 'activity' && i.type === 'subagent')
+      .map((i) => i.key.slice('subagent:'.length)),
+  );
+
+/** Whether an item is the work of a subagent shown as a step (`steps`, from `subagentSteps`). */
+const underSubagent = (item: TurnItem, steps: ReadonlySet<string>) =>
+  'subagentRunId' in item && item.subagentRunId !== undefined && steps.has(item.subagentRunId);
 
 /** Files in a row share one `<answer-files>`. */
 type Shown = TurnItem | { kind: 'files'; key: string; files: FileItem[] };
@@ -109,6 +111,8 @@ export class AgentTurn extends AnswerElement {
   @property({ attribute: false }) renderData?: DataRenderer;
 
   private blocks = new Map<string, AnswerBlock>();
+  /** The subagents the turn shows as steps, as of its last render (`subagentSteps`). */
+  private subagents: ReadonlySet<string> = new Set();
   private dataElements = new Map<
     string,
     { data: unknown; render: DataRenderer; element?: Element | null }
@@ -177,7 +181,7 @@ export class AgentTurn extends AnswerElement {
    * work only under its step.
    */
   private isShown(item: TurnItem): boolean {
-    if (this.turn && subagentOf(item, this.turn)) return false;
+    if (underSubagent(item, this.subagents)) return false;
     if (item.kind === 'tool') return !ANSWER_TOOLS.includes(item.name) || Boolean(item.preparing);
     if (item.kind === 'data' || item.kind === 'custom') return Boolean(this.renderData);
     return (
@@ -244,9 +248,14 @@ export class AgentTurn extends AnswerElement {
       case 'block':
         return this.blockElement(item, reviewOnly);
       case 'interrupt':
-        return this.renderInterrupt(item, reviewOnly);
-      case 'activity':
-        return this.renderActivity(item, citations, reviewOnly);
+        return html`<answer-interrupt .item=${item} ?reviewOnly=${reviewOnly}></answer-interrupt>`;
+      case 'activity': {
+        const runId = item.type === 'subagent' && item.key.slice('subagent:'.length);
+        const work = runId
+          ? this.turn!.items.filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
+          : [];
+        return html`<answer-activity .item=${item} .work=${work} .renderItem=${(i: TurnItem) => this.renderItem(i, citations, reviewOnly)}></answer-activity>`;
+      }
       case 'notice':
         return html`<p class="notice ${QUIET_NOTICES.includes(item.code) ? 'quiet' : ''}">${noticeText(item)}</p>`;
       case 'files':
@@ -269,68 +278,10 @@ export class AgentTurn extends AnswerElement {
     }
   }
 
-  /**
-   * An AG-UI subagent or activity as a compact step; a subagent's own text
-   * and calls fold under its name.
-   */
-  private renderActivity(item: ActivityItem, citations: number, reviewOnly: boolean) {
-    const [mark, state] = toolState(item.status);
-    const label = html`<span aria-hidden="true">${mark}</span>
-      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
-      ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
-    const runId = item.type === 'subagent' ? item.key.slice('subagent:'.length) : undefined;
-    const work = runId
-      ? (this.turn?.items ?? []).filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
-      : [];
-    if (!work.length) return html`<div class="step activity ${item.status}">${label}</div>`;
-    return html`<details class="step activity ${item.status}">
-      <summary>${label}</summary>
-      ${repeat(
-        work,
-        (i) => i.key,
-        (i) => this.renderItem(i, citations, reviewOnly),
-      )}
-    </details>`;
-  }
-
-  /**
-   * An AG-UI interrupt: its message, and its form while it can be answered;
-   * the answer goes to the thread (`answer-interrupt-response`), never as a
-   * message of the reader's.
-   */
-  private renderInterrupt(item: InterruptItem, reviewOnly: boolean) {
-    const answer = (event: AnswerFormSubmitEvent) => {
-      event.stopPropagation();
-      if (item.answer || item.cancelled) return;
-      this.dispatchEvent(
-        new AnswerInterruptResponseEvent({
-          interruptId: item.interruptId,
-          values: event.detail.values,
-        }),
-      );
-    };
-    const form: BlockItem | undefined = item.form && {
-      kind: 'block',
-      key: item.key,
-      blockId: item.key,
-      block: item.form,
-      valid: true,
-      submissions: item.answer ? { form: item.answer } : {},
-    };
-    return html`<div class="interrupt" @answer-form-submit=${answer}>
-      ${
-        form
-          ? this.blockElement(form, reviewOnly || Boolean(item.answer || item.cancelled))
-          : html`<p class="notice" dir="auto">${item.message ?? item.reason}</p>`
-      }
-    </div>`;
-  }
-
   /** `citations`: how many sources the turn has, so how many `[N]`s in its text are links. */
   private renderItems(items: TurnItem[], citations: number, reviewOnly = false) {
-    const turn = this.turn;
     return repeat(
-      withFilesGrouped(turn ? items.filter((item) => !subagentOf(item, turn)) : items),
+      withFilesGrouped(items.filter((item) => !underSubagent(item, this.subagents))),
       (item) => item.key,
       (item) => this.renderItem(item, citations, reviewOnly),
     );
@@ -339,6 +290,7 @@ export class AgentTurn extends AnswerElement {
   override render() {
     const turn = this.turn;
     if (!turn) return nothing;
+    this.subagents = subagentSteps(turn);
     const status =
       turn.status === 'stopped'
         ? msg('Stopped.')

@@ -28,6 +28,8 @@ interface Question {
  */
 export class ChatRequests {
   private queued: Question[] = [];
+  /** An interrupt was answered while a stream was read: the run resumes once it ends. */
+  private resumeQueued = false;
 
   constructor(private readonly ctx: ThreadContext) {
     const { host } = ctx;
@@ -72,13 +74,21 @@ export class ChatRequests {
 
   /** Sends a message that waited for the previous answer (e.g. a form submitted mid-turn). */
   sendQueued() {
-    const next = this.ctx.busy() ? undefined : this.queued.shift();
+    if (this.ctx.busy()) return;
+    // An interrupt answered while its run was still being read resumes first.
+    if (this.resumeQueued) {
+      this.resumeQueued = false;
+      void this.ask({ trigger: 'submit-message' });
+      return;
+    }
+    const next = this.queued.shift();
     if (next) void this.send(next);
   }
 
   /** Forgets the questions waiting for the answer under way. */
   clearQueue() {
     this.queued = [];
+    this.resumeQueued = false;
   }
 
   /** Whether the thread can ask its back end again on its own (regenerate, retry, edit, approvals). */
@@ -127,10 +137,11 @@ export class ChatRequests {
             (i): i is InterruptItem => i.kind === 'interrupt' && i.interruptId === interruptId,
           )
         : undefined;
-    if (!turn || !item || item.answer || item.cancelled || this.ctx.busy()) return;
+    if (!turn || !item || item.answer || item.cancelled) return;
     item.answer = values;
     state.announce({ turn: turn as AssistantTurn });
-    await this.ask({ trigger: 'submit-message' });
+    if (this.ctx.busy()) this.resumeQueued = true;
+    else await this.ask({ trigger: 'submit-message' });
   }
 
   /** `message` and all after it leave the conversation, on screen and in storage. */

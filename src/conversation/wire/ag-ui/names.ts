@@ -11,3 +11,9 @@ import { FINAL_ANSWER } from '../../names.js';
 export const BLOCK_EVENT = 'answer_ui';
 /** The `CUSTOM` event that carries the final report (its `value`). */
 export const FINAL_ANSWER_EVENT = FINAL_ANSWER;
+
+/**
+ * The AG-UI version the thread speaks, sent in each `RunAgentInput` as
+ * `HttpAgent` sends it, so a server knows it may end a run on an outcome.
+ */
+export const PROTOCOL_VERSION = '1.0';

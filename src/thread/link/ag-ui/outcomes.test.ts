@@ -34,7 +34,7 @@ async function input(threadId: string, count: number): Promise<Input> {
 const textOf = (el: Element) => outline(el).replace(/\s+/g, ' ');
 const lastTurn = (thread: AgentThread) => $$(thread, 'agent-turn').at(-1)!;
 const interruptForm = (thread: AgentThread) =>
-  $($(lastTurn(thread), '.interrupt answer-block'), 'answer-follow-up-form');
+  $($(lastTurn(thread), 'answer-interrupt answer-block'), 'answer-follow-up-form');
 
 async function reload(thread: AgentThread, threadId: string, test: Record<string, unknown>) {
   await thread.saved();
@@ -99,7 +99,10 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
     // After a reload the answered form shows its answers, and the next run resumes nothing.
     thread = await reload(thread, threadId, { events: agUiText('m3', 'Anything else?') });
-    form = $($($$(thread, 'agent-turn')[0]!, '.interrupt answer-block'), 'answer-follow-up-form');
+    form = $(
+      $($$(thread, 'agent-turn')[0]!, 'answer-interrupt answer-block'),
+      'answer-follow-up-form',
+    );
     expect(textOf(form)).to.include('Submitted');
     expect(textOf(form)).to.include('Sat');
     expect($$(form, 'button')).to.deep.equal([]);
@@ -172,5 +175,44 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
     thread = await reload(thread, threadId, { events: [] });
     expect(textOf(step())).to.include('waiting for the app');
+  });
+
+  it('a run that ends on an interrupt with its response left open: the thread lets go of it, and the answer resumes', async () => {
+    const threadId = uid('agui-interrupt-open');
+    const thread = await openThread(threadId, { events: agUiText('m2', 'Booked.') });
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      cancel: () => {
+        cancelled = true;
+      },
+      start(controller) {
+        for (const event of [
+          { type: 'RUN_STARTED', threadId, runId: 'r1' },
+          ...agUiText('m1', 'The repair can be booked.'),
+          {
+            type: 'RUN_FINISHED',
+            threadId,
+            runId: 'r1',
+            outcome: { type: 'interrupt', interrupts: [bookingInterrupt] },
+          },
+        ])
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      },
+    });
+    await thread.consume(source);
+    expect(cancelled, 'RUN_FINISHED ends the run though the response stays open').to.equal(true);
+    await settle(thread);
+    const form = interruptForm(thread);
+    $<HTMLSelectElement>(form, 'select').value = 'Tue';
+    getByRole(form, 'button', 'Submit').click();
+    const next = await input(threadId, 1);
+    expect(next.resume).to.deep.equal([
+      {
+        interruptId: 'int-1',
+        status: 'resolved',
+        payload: { window: 'Tue', crew: null, urgent: false },
+      },
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import type { AgUiTarget } from './connection.js';
 import { MAX_DATA_DEPTH, tooDeepOrCyclic } from '../../../conversation/data-depth.js';
 import { applyPatch, copy, PatchError } from '../../../conversation/wire/ag-ui/json-patch.js';
 import { fromAgUiMessages, toAgUiMessages } from '../../../conversation/wire/ag-ui/messages.js';
+import { PROTOCOL_VERSION } from '../../../conversation/wire/ag-ui/names.js';
 import {
   activityStep,
   adoptIds,
@@ -63,6 +64,7 @@ export async function postRun(request: RunRequest, signal: AbortSignal): Promise
   const input: RunAgentInput = {
     threadId,
     runId: newId('run'),
+    protocolVersion: PROTOCOL_VERSION,
     messages: toAgUiMessages(messages),
     state: state ?? {},
     tools: [],
