@@ -1,7 +1,4 @@
 import { expect } from 'chai';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { convertToModelMessages, validateUIMessages, type UIMessage } from 'ai7';
 import {
   answerApproval,
@@ -22,6 +19,7 @@ import {
 } from '../../src/test-support/ai7-agent.js';
 import { referenceTurns, type ReferenceTurn } from '../../src/test-support/ai7-reference.js';
 import { middleware } from './ai7.js';
+import { onLoopback } from './on-loopback.js';
 import { deserializeThread } from '../../src/store/restore.js';
 import { serializeThread } from '../../src/store/serialize.js';
 
@@ -68,18 +66,16 @@ const reloaded = (state: ThreadState) => deserializeThread(serializeThread(state
 
 describe('AI SDK 7: the thread holds and sends back what useChat does', function () {
   this.timeout(20_000);
-  let server: Server;
   let api: string;
+  let close: () => Promise<void>;
 
   before(async () => {
-    const app = new Koa();
-    app.use(middleware());
-    server = createServer(app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ai7/chat`;
+    const served = await onLoopback(middleware());
+    api = `${served.base}/api/ai7/chat`;
+    close = served.close;
   });
 
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
 
   /**
    * Plays `scenario` with the reference client, then checks the thread's own

@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { convertToModelMessages, type UIMessage, type UIMessageChunk } from 'ai7';
-import Koa from 'koa';
 import {
   APPROVAL_REASON,
   CITATIONS,
@@ -20,6 +17,7 @@ import {
 } from '../../src/test-support/ai7-agent.js';
 import { referenceTurns, type ReferenceOptions } from '../../src/test-support/ai7-reference.js';
 import { middleware } from './ai7.js';
+import { onLoopback } from './on-loopback.js';
 
 /*
  * The AI SDK 7 back end for the browser tests (ai7.ts), driven by AI SDK 7's
@@ -43,18 +41,16 @@ const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('the AI SDK 7 back end for the browser tests (test/servers/ai7.ts)', function () {
   this.timeout(15_000);
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
 
   before(async () => {
-    const app = new Koa();
-    app.use(middleware());
-    server = createServer(app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await onLoopback(middleware());
+    base = `${served.base}`;
+    close = served.close;
   });
 
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
 
   const play = (scenario: string, options: Partial<ReferenceOptions> = {}) =>
     referenceTurns({ api: `${base}/api/ai7/chat`, scenario, ...options });

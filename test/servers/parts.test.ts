@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AbstractChat,
   DefaultChatTransport,
@@ -13,8 +11,8 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
-import Koa from 'koa';
 import { middleware } from './parts.js';
+import { onLoopback } from './on-loopback.js';
 
 /*
  * The browser tests' back end for SPEC §4b (parts.ts),
@@ -57,18 +55,16 @@ const PNG_DATA_URL =
 
 describe('the parts back end for the browser tests (test/servers/parts.ts)', function () {
   this.timeout(10_000);
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
 
   before(async () => {
-    const app = new Koa();
-    app.use(middleware());
-    server = createServer(app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await onLoopback(middleware());
+    base = `${served.base}`;
+    close = served.close;
   });
 
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
 
   let chatCount = 0;
   /**

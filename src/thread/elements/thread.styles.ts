@@ -1,9 +1,11 @@
 import { css } from 'lit';
 import { composerStyles } from '../controllers/composer.styles.js';
 import { messageActionStyles } from '../controllers/message-actions.styles.js';
+import { readerBubbleStyles } from '../reader-bubble.styles.js';
 
 /** The thread's own layout, then its composer's and its message actions' (which refine the composer row). */
 export const threadStyles = [
+  readerBubbleStyles,
   css`
   :host {
     display: flex;
@@ -62,19 +64,6 @@ export const threadStyles = [
     color: var(--_muted);
     text-align: center;
     margin: 2rem 0;
-  }
-  .user {
-    align-self: flex-end;
-    max-width: min(85%, 40rem);
-    background: var(--_raised);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius) var(--_radius) 2px var(--_radius);
-    padding: var(--_space-sm) var(--_space-md);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-  :host(:dir(rtl)) .user {
-    border-radius: var(--_radius) var(--_radius) var(--_radius) 2px;
   }
   .composer {
     display: flex;

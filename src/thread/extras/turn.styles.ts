@@ -1,6 +1,9 @@
 import { css } from 'lit';
+import { readerBubbleStyles } from '../reader-bubble.styles.js';
 
-export const turnStyles = css`
+export const turnStyles = [
+  readerBubbleStyles,
+  css`
   :host {
     display: flex;
     flex-direction: column;
@@ -68,19 +71,8 @@ export const turnStyles = css`
     color: var(--_negative);
   }
   .steering {
-    align-self: flex-end;
     margin-inline-start: auto;
-    max-width: min(85%, 40rem);
-    background: var(--_raised);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius) var(--_radius) 2px var(--_radius);
-    padding: var(--_space-sm) var(--_space-md);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
     width: fit-content;
-  }
-  :host(:dir(rtl)) .steering {
-    border-radius: var(--_radius) var(--_radius) var(--_radius) 2px;
   }
   .reasoning-files {
     align-items: center;
@@ -185,4 +177,5 @@ export const turnStyles = css`
       75% { content: '...'; }
     }
   }
-`;
+`,
+];

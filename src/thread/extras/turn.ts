@@ -269,7 +269,7 @@ export class AgentTurn extends AnswerElement {
         return this.dataElement(item);
       case 'steering':
         // The reader's own words, where they reached the running answer.
-        return html`<div class="steering" role="group" aria-label=${msg('You')} dir="auto">
+        return html`<div class="steering reader-bubble" role="group" aria-label=${msg('You')} dir="auto">
           ${item.files?.length ? html`<answer-files .files=${item.files}></answer-files>` : nothing}${item.text}
         </div>`;
       default:
