@@ -12,6 +12,13 @@ import {
 
 /* The conversation as data: runs in Node (mocha) and in Chromium (web-test-runner). */
 
+/** A whole text part: its start, one delta and its end. */
+const textParts = (id: string, text: string) => [
+  { type: 'text-start', id },
+  { type: 'text-delta', id, delta: text },
+  { type: 'text-end', id },
+];
+
 const metricBlock = (value: number) => ({
   block_id: 'kpi',
   fallback_text: `Revenue ${value}`,
@@ -435,6 +442,79 @@ describe('ThreadState: a report that names a block not shown yet', () => {
     expect(turnOf(state).items.find((i) => i.kind === 'notice')).to.include({
       code: 'invalid_final_answer',
     });
+  });
+});
+
+describe('ThreadState: a step retried (AI SDK 7 reset-step)', () => {
+  const report = (ids: string[]) => ({ text: 'Revenue rose.', ui_block_ids: ids });
+
+  function stepped(...steps: Record<string, unknown>[][]): ThreadState {
+    const state = new ThreadState();
+    state.addUser('How did Q3 go?');
+    state.apply(readPart({ type: 'start', messageId: 'a' })!);
+    for (const step of steps) for (const part of step) state.apply(readPart(part)!);
+    return state;
+  }
+  const firstStep = [
+    { type: 'start-step' },
+    ...textParts('t1', 'Looking.'),
+    { type: 'data-answer_ui', id: 'kpi', data: metricBlock(12) },
+    { type: 'finish-step' },
+  ];
+  const kinds = (state: ThreadState) =>
+    (state.messages[1] as AssistantTurn).items.map((item) => item.kind);
+
+  it('drops everything the step added since it began: text, calls, a block it published', () => {
+    const state = stepped(firstStep, [
+      { type: 'start-step' },
+      ...textParts('t2', 'A draft.'),
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'lookup', input: {} },
+      { type: 'data-answer_ui', id: 'chart', data: { ...metricBlock(1), block_id: 'chart' } },
+      { type: 'reset-step' },
+    ]);
+    expect(kinds(state)).to.deep.equal(['step', 'text', 'block', 'step']);
+    const blocks = (state.messages[1] as AssistantTurn).items.filter(
+      (item): item is BlockItem => item.kind === 'block',
+    );
+    expect(blocks.map((block) => block.blockId)).to.deep.equal(['kpi']);
+  });
+
+  it('a report published in the retried step goes with it, and the turn stays open for the retry', () => {
+    const state = stepped(firstStep, [
+      { type: 'start-step' },
+      { type: 'data-final_answer', data: report(['kpi']) },
+    ]);
+    // The report named only an earlier block and sealed the turn: a later reset cannot touch it.
+    expect(state.openTurn).to.equal(undefined);
+    const retried = stepped(firstStep, [
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'c2', toolName: 'lookup', input: {} },
+      { type: 'data-final_answer', data: report(['kpi']) },
+      { type: 'reset-step' },
+    ]);
+    const turn = retried.messages[1] as AssistantTurn;
+    expect(turn.final, 'the report of the dropped step').to.equal(undefined);
+    expect(retried.openTurn).to.equal(turn);
+    retried.apply(readPart({ type: 'data-final_answer', data: report(['kpi']) })!);
+    expect(turn.final).to.deep.equal({ text: 'Revenue rose.', blockIds: ['kpi'] });
+  });
+
+  it('a reset with no step begun drops the whole answer so far, as useChat does', () => {
+    const state = new ThreadState();
+    state.addUser('Hi');
+    for (const part of [{ type: 'start' }, ...textParts('t', 'Draft.'), { type: 'reset-step' }])
+      state.apply(readPart(part)!);
+    expect((state.messages[1] as AssistantTurn).items).to.deep.equal([]);
+  });
+
+  it('tells its listeners that items left the turn', () => {
+    const state = stepped(firstStep);
+    const heard: Change[] = [];
+    state.listen((change) => heard.push(change));
+    state.apply(readPart({ type: 'start-step' })!);
+    for (const part of textParts('t2', 'Draft.')) state.apply(readPart(part)!);
+    state.apply(readPart({ type: 'reset-step' })!);
+    expect(heard.at(-1)).to.include({ reset: true });
   });
 });
 

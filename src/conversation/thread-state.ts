@@ -15,6 +15,7 @@ import {
   type NoticeItem,
   type ThreadMessage,
   type ToolItem,
+  type TurnItem,
   type UserMessage,
 } from './messages.js';
 import {
@@ -35,6 +36,7 @@ import {
   appendText,
   describeCall,
   describeText,
+  currentStep,
   dropCurrentStep,
   finishText,
   finishTool,
@@ -95,6 +97,8 @@ export class ThreadState {
    * repairs it in its next step), a back end that does not check takes it.
    */
   private heldReports = new WeakMap<AssistantTurn, ToolItem>();
+  /** The step each turn's report was published in (a retried step takes its report with it). */
+  private reportSteps = new WeakMap<AssistantTurn, TurnItem | undefined>();
 
   /** The turn parts apply to, if one is streaming. */
   get openTurn(): AssistantTurn | undefined {
@@ -385,15 +389,17 @@ export class ThreadState {
    * nothing of it is sent back.
    */
   private resetStep(turn: AssistantTurn): Change | undefined {
+    const step = currentStep(turn);
     const dropped = dropCurrentStep(turn);
     if (!dropped.length) return undefined;
     const held = this.heldReports.get(turn);
     if (held && dropped.includes(held)) this.heldReports.delete(turn);
-    // A report whose call or blocks went with the step cannot stand: a retried step publishes it again.
+    // A report of the retried step goes with it (the retry publishes it again), and so does one
+    // that named a block that went.
     if (turn.final) {
       const left = new Set(turn.items.flatMap((i) => (i.kind === 'block' ? [i.blockId] : [])));
-      const callWent = dropped.some((i) => i.kind === 'tool' && i.name === FINAL_ANSWER);
-      if (callWent || turn.final.blockIds.some((id) => !left.has(id))) {
+      const ofThisStep = this.reportSteps.get(turn) === step;
+      if (ofThisStep || turn.final.blockIds.some((id) => !left.has(id))) {
         delete turn.final;
         this.closeWhenIdle.delete(turn);
       }
@@ -504,6 +510,7 @@ export class ThreadState {
       : undefined;
     if (!final) return { turn, notice };
     turn.final = final;
+    this.reportSteps.set(turn, currentStep(turn));
     this.closeWhenIdle.add(turn);
     return { ...(this.closeIfIdle(turn) ?? { turn }), final: true, notice };
   }

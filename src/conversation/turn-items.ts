@@ -192,6 +192,10 @@ export function dropCurrentStep(turn: AssistantTurn): TurnItem[] {
   return turn.items.splice(start + 1);
 }
 
+/** The boundary of the step under way (`start-step`), or undefined before the first. */
+export const currentStep = (turn: AssistantTurn): TurnItem | undefined =>
+  turn.items.findLast((item) => item.kind === 'step');
+
 /** Merges metadata into the message's, as the AI SDK does (objects merge, anything else replaces). */
 export function mergeMetadata(turn: AssistantTurn, metadata: unknown) {
   if (metadata === undefined) return;
