@@ -8,7 +8,6 @@ export * from './messages.js';
 export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change, type ChangeListener } from './thread-state.js';
 export { takeLateResult } from './late-results.js';
-export { sourcesOf } from './turn-items.js';
 export { readFormAnswer, type FormAnswer } from './form-answer.js';
 export { answerApproval, pendingApprovals } from './approvals.js';
 export {

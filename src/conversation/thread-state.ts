@@ -72,6 +72,8 @@ export interface Change {
   approval?: ToolItem;
   /** Items left the turn (a retried step): what shows them must render the turn anew. */
   reset?: boolean;
+  /** A block is on its way (a `present_answer` call began): its placeholder shows. */
+  preparing?: boolean;
 }
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
@@ -310,8 +312,9 @@ export class ThreadState {
         const tool = toolItem(turn, part.toolCallId, part.toolName);
         describeCall(tool, part);
         // Blocks appear whole; until this call's block is in, a placeholder holds its place.
-        if (!seen && part.toolName === PRESENT_ANSWER) tool.preparing = true;
-        return { turn };
+        if (seen || part.toolName !== PRESENT_ANSWER) return { turn };
+        tool.preparing = true;
+        return { turn, preparing: true };
       }
       case 'tool-input-delta':
         return undefined;

@@ -4,7 +4,6 @@ import {
   answerApproval,
   pendingApprovals,
   readPart,
-  sourcesOf,
   ThreadState,
   toUIMessages,
   type AssistantTurn,
@@ -18,6 +17,7 @@ import {
   TOOL_CALL_METADATA,
 } from '../../src/test-support/ai7-agent.js';
 import { referenceTurns, type ReferenceTurn } from '../../src/test-support/ai7-reference.js';
+import { sourcesOf } from '../../src/thread/extras/sources-of.js';
 import { middleware } from './ai7.js';
 import { onLoopback } from './on-loopback.js';
 import { deserializeThread } from '../../src/store/restore.js';

@@ -26,9 +26,10 @@ import { threadStyles } from './thread.styles.js';
 import type { ProtocolName } from '../link/protocol.js';
 import type { RequestOptions } from '../link/request-options.js';
 import type { StreamLimits } from '../link/limits.js';
-import { threadConnected } from '../../components/block/prepare.js';
+import { prepareValidator, threadConnected } from '../../components/block/prepare.js';
 import { renderTurn, type DataRenderer } from '../turn-view.js';
 import { AnswerElement } from '../../base/answer-element.js';
+import { AnswerBlock } from '../../components/block/block.js';
 
 /**
  * @tag agent-thread
@@ -71,6 +72,8 @@ import { AnswerElement } from '../../base/answer-element.js';
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 export class AgentThread extends AnswerElement {
+  /** @internal The block element its turns render (the turn element comes in a chunk that cannot import it). */
+  static override dependencies = { 'answer-block': AnswerBlock };
   static override styles = threadStyles;
 
   /** Chat endpoint that speaks the AI SDK UI message stream. */
@@ -198,6 +201,8 @@ export class AgentThread extends AnswerElement {
     // in place renders itself.
     listenWhileConnected(this, this.state, (change) => {
       if (change.opened || change.closed) this.requestUpdate();
+      // A block is on its way: the validator gets ready while the model writes it.
+      if (change.preparing) prepareValidator();
       renderTurn(change.turn);
     });
   }

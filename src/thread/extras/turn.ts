@@ -2,13 +2,13 @@ import { msg } from '@lit/localize';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { AnswerBlock } from '../../components/block/block.js';
-import { prepareValidator } from '../../components/block/prepare.js';
+// A type only: importing the block element (an entry module) from this chunk would make the
+// bundler split modules the entry shares into a chunk the entry loads up front. The thread,
+// which the entry loads, registers `<answer-block>` (its `dependencies`).
+import type { AnswerBlock } from '../../components/block/block.js';
 import { turnStyles } from './turn.styles.js';
-import { fallbackTextOf } from '../../catalog/index.js';
 import {
   ANSWER_TOOLS,
-  sourcesOf,
   type AssistantTurn,
   type BlockItem,
   type CustomItem,
@@ -20,7 +20,24 @@ import {
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
 import { noticeText } from '../notices.js';
+import { sourcesOf } from './sources-of.js';
 import { shownTurns, type DataRenderer } from '../turn-view.js';
+
+/**
+ * A rejected block's fallback text, as the catalog's `fallbackTextOf` reads it (written here: an
+ * import of an entry module from this chunk makes the bundler split the modules the entry shares
+ * into a chunk the entry loads up front).
+ */
+function fallbackOf(block: unknown): string {
+  let value = block;
+  try {
+    if (typeof block === 'string') value = JSON.parse(block);
+  } catch {
+    return '';
+  }
+  const text = (value as { fallback_text?: unknown } | null)?.fallback_text;
+  return typeof text === 'string' ? text.slice(0, 2_000) : '';
+}
 
 /** Notices of what the reader can do nothing about and loses little by: shown, but not as errors. */
 const QUIET_NOTICES: readonly NoticeCode[] = ['invalid_update', 'unknown_part'];
@@ -100,8 +117,6 @@ const isAnswerFile = (item: TurnItem): item is FileItem => item.kind === 'file' 
  * @csspart process - The "View process" disclosure.
  */
 export class AgentTurn extends AnswerElement {
-  /** @internal */
-  static override dependencies = { 'answer-block': AnswerBlock };
   static override styles = turnStyles;
 
   /** The turn to show; `renderTurn` renders it again when it changes in place. */
@@ -169,7 +184,7 @@ export class AgentTurn extends AnswerElement {
     }
     // The conversation validated the block once; a rejected one shows its fallback text.
     element.block = item.valid ? item.block : undefined;
-    element.fallbackText = item.valid ? '' : fallbackTextOf(item.block);
+    element.fallbackText = item.valid ? '' : fallbackOf(item.block);
     element.submissions = item.submissions;
     element.reviewOnly = reviewOnly;
     return element;
@@ -229,8 +244,6 @@ export class AgentTurn extends AnswerElement {
         </details>`;
       case 'tool': {
         if (isInternalTool(item)) {
-          // A block is on its way: the validator gets ready while the model writes it.
-          if (item.preparing) prepareValidator();
           return item.preparing
             ? html`<div class="card preparing" aria-busy="true">
                 <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
