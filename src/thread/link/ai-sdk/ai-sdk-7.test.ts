@@ -167,7 +167,22 @@ describe('an AI SDK 7 back end', function () {
   it('a reasoning file shows in the process, citations as sources, and provider data goes back', async () => {
     const threadId = uid('extras');
     const el = await thread(threadId);
+    // A provider's custom part shows only as the host renders it.
+    const rendered: unknown[] = [];
+    el.renderData = (part) => {
+      if (part.type !== 'custom') return undefined;
+      rendered.push(part);
+      return Object.assign(document.createElement('span'), { className: 'cache-hint' });
+    };
     await ask(el, threadId, 'extras', 1);
+    const hint = {
+      type: 'custom',
+      id: 'acme.cache-hint',
+      data: { acme: { hint: 'cache-prefix', ttlSeconds: 300 } },
+    };
+    expect(rendered).to.not.be.empty;
+    for (const part of rendered) expect(part).to.deep.equal(hint);
+    expect(turns(el)[0]!.shadowRoot!.querySelector('.cache-hint')).to.exist;
     const turn = turns(el)[0]!;
     const files = $(turn, '.reasoning-files answer-files');
     await settle(files);
@@ -181,7 +196,9 @@ describe('an AI SDK 7 back end', function () {
     const again = await reload(el, threadId);
     expect(outline(turns(again)[0]!)).to.include('Q3 report');
     await ask(again, threadId, 'Go on.', 2);
+    await ask(again, threadId, 'And then?', 3);
     const { requests, prompts, errors } = await log(threadId);
+    expect(requests[2]!.messages.slice(0, 3)).to.deep.equal(requests[1]!.messages);
     expect(errors).to.deep.equal([]);
     const parts = requests[1]!.messages[1]!.parts;
     expect(parts.map((part) => part.type)).to.include.members(['reasoning-file', 'custom']);
