@@ -105,6 +105,16 @@ describe('AG-UI run outcomes and interrupts', () => {
     expect(derived.items.map((i) => (i as ToolItem).status)).to.deep.equal(['waiting', 'done']);
   });
 
+  it('leaves the calls of a run paused on an interrupt waiting, and a cancelled run’s as they are', () => {
+    const paused = turnOf(tool('c1'));
+    applyOutcome(paused, { type: 'interrupt', interrupts: [{ id: 'i1', reason: 'confirm' }] }, '');
+    expect(paused.items.map((i) => i.kind)).to.deep.equal(['tool', 'interrupt']);
+    expect((paused.items[0] as ToolItem).status).to.equal('waiting');
+    const cancelled = turnOf(tool('c1'));
+    applyOutcome(cancelled, { type: 'cancelled' }, '');
+    expect((cancelled.items[0] as ToolItem).status).to.equal('running');
+  });
+
   it('resumes each interrupt of the last answer: answered ones resolved, the rest and expired ones cancelled', () => {
     const answered = interruptItem(
       {

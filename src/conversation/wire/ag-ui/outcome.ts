@@ -172,17 +172,17 @@ export function interruptItem(interrupt: Interrupt, answerLabel: string): Interr
  * Applies the outcome to the turn the run streamed, before it ends: an
  * interrupt's item is added; the calls the run left for the application
  * (those it names, or when it names none every call still without a
- * result, as `HttpAgent` derives them) wait rather than fail.
+ * result, as `HttpAgent` derives them), and those of a run paused on an
+ * interrupt, wait rather than fail.
  */
 export function applyOutcome(turn: AssistantTurn, outcome: Outcome, answerLabel: string) {
-  if (outcome.type === 'interrupt') {
+  if (outcome.type === 'interrupt')
     for (const interrupt of outcome.interrupts)
       if (!turn.items.some((i) => i.key === `interrupt:${interrupt.id}`))
         turn.items.push(interruptItem(interrupt, answerLabel));
-    return;
-  }
-  if (outcome.type !== 'success') return;
-  const named = outcome.pendingToolCallIds;
+  if (outcome.type === 'cancelled') return;
+  // A run paused on an interrupt did not fail its calls either: they go on when it resumes.
+  const named = outcome.type === 'success' ? outcome.pendingToolCallIds : undefined;
   for (const item of turn.items) {
     if (item.kind !== 'tool' || ANSWER_TOOLS.includes(item.name)) continue;
     const pending = named ? named.includes(toolCallIdOf(item)) : item.status === 'running';
