@@ -97,8 +97,7 @@ const importsRule = {
       layer: 'src/{{layer}}/ may import only {{uses}} of ours (SPEC §9), not {{target}}.',
       alone: 'src/{{layer}}/ imports nothing else of ours (SPEC §9), not {{target}}.',
       testSupport: 'Only tests may use src/test-support/, which the build leaves out.',
-      upward:
-        'Inside src/thread/, only src/thread/elements/ (and tests) import src/thread/elements/: the rest lies below it.',
+      upward: 'Inside src/thread/, only elements/ itself (and tests) imports src/thread/elements/.',
       dom: 'src/{{layer}}/ runs without a DOM (SPEC §9): not {{name}}.',
       unchecked:
         'A dynamic import() in src/ names its module as a string, so that its layer can be checked.',

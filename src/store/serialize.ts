@@ -248,7 +248,10 @@ function projectTool(item: ToolItem, turn: AssistantTurn): SavedItem {
   };
 }
 
-/** An approval as saved: its texts cut to their caps, a descriptor too large to keep left out; the signature whole (a cut one is refused). */
+/**
+ * An approval as saved: its texts cut to their caps, a descriptor too large to keep left out,
+ * the signature whole (a cut one is refused).
+ */
 function projectApproval(approval: NonNullable<ToolItem['approval']>): ToolItem['approval'] {
   const { reason, requestReason, descriptor, inputSchemaInput, ...rest } = approval;
   const kept = { descriptor: fitting(descriptor), inputSchemaInput: fitting(inputSchemaInput) };

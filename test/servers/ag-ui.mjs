@@ -3,7 +3,8 @@
  * the AG-UI encoder (`@ag-ui/encoder`) and records each `RunAgentInput` it
  * was sent.
  *
- * POST /api/ag-ui  body: a RunAgentInput plus { test: { events, outcome?, delayMs?, keepOpen?, status?, raw?, dropAfter? } }
+ * POST /api/ag-ui  body: a RunAgentInput plus
+ *                  { test: { events, outcome?, delayMs?, keepOpen?, status?, raw?, dropAfter? } }
  *   events: the run's events without RUN_STARTED / RUN_FINISHED, which the server adds
  *           (an event list that starts with RUN_STARTED is sent as it is);
  *   outcome: the RUN_FINISHED outcome (AG-UI 1.0), e.g. { type: 'interrupt', interrupts };

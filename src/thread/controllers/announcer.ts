@@ -13,7 +13,10 @@ import { noticeText } from '../notices.js';
 export class Announcer {
   private text = '';
 
-  /** `host` re-renders the region when there is something new to say; `state`'s changes are heard while it is on the page. */
+  /**
+   * `host` re-renders the region when there is something new to say; `state`'s changes are
+   * heard while it is on the page.
+   */
   constructor(
     private readonly host: ReactiveControllerHost,
     state: Pick<ThreadState, 'listen'>,

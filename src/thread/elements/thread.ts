@@ -63,7 +63,7 @@ import { AnswerBlock } from '../../components/block/block.js';
  * @fires answer-source-select - The reader opened a source of an Evidence in a block; `detail: { ref }`.
  * @fires answer-file-select - The reader chose a file chip; the host decides what opens. `detail: { url, mediaType, filename? }`.
  * @fires answer-approval-response - The reader approved or denied a tool call; `detail: { approvalId, approved, reason? }`.
- * @fires answer-interrupt-response - The reader answered the form of an AG-UI interrupt (the thread resumes the run with it); `detail: { interruptId, values }`.
+ * @fires answer-interrupt-response - The reader answered an AG-UI interrupt; `detail: { interruptId, values }`.
  * @csspart messages - The message list.
  * @csspart composer - The message form.
  * @csspart new-conversation - The "New conversation" button.

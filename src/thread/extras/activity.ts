@@ -41,7 +41,8 @@ export class AnswerActivity extends LitElement {
     if (!item) return nothing;
     const [mark, state] = stepState(item.status);
     const label = html`<span aria-hidden="true">${mark}</span>
-      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span><span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
+      <span>${item.type === 'subagent' ? msg('Subagent') : msg('Activity')}</span>
+      <span class="name" dir="auto">${item.name ?? item.type}</span><span class="state">${state}</span>
       ${item.summary ? html`<span class="summary" dir="auto">${item.summary}</span>` : nothing}`;
     if (!this.work.length) return html`<div class="step activity ${item.status}">${label}</div>`;
     return html`<details class="step activity ${item.status}">

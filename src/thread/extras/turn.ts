@@ -267,7 +267,8 @@ export class AgentTurn extends AnswerElement {
         const work = runId
           ? this.turn!.items.filter((i) => 'subagentRunId' in i && i.subagentRunId === runId)
           : [];
-        return html`<answer-activity .item=${item} .work=${work} .renderItem=${(i: TurnItem) => this.renderItem(i, citations, reviewOnly)}></answer-activity>`;
+        const renderWork = (i: TurnItem) => this.renderItem(i, citations, reviewOnly);
+        return html`<answer-activity .item=${item} .work=${work} .renderItem=${renderWork}></answer-activity>`;
       }
       case 'notice':
         return html`<p class="notice ${QUIET_NOTICES.includes(item.code) ? 'quiet' : ''}">${noticeText(item)}</p>`;

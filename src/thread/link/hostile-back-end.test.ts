@@ -208,7 +208,7 @@ describe('a hostile back end', () => {
     await expectThreadStillWorks(el, threadId);
   });
 
-  it('a 2.1 MB inline image counts against its own budget, not the answer’s: the answer goes on past it', async () => {
+  it('a 2.1 MB inline image has a budget of its own: the answer goes on past it', async () => {
     const { el, threadId, errors, seen } = await ask('large-image');
     expect(seen).to.include('Here is the image.').and.include('After the image.');
     expect(seen).not.to.include(NOTICE.tooLarge);

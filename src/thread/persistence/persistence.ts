@@ -53,7 +53,8 @@ export class ThreadPersistence implements ReactiveController {
 
   constructor(private readonly host: ThreadContext) {
     host.host.addController(this);
-    // Each change is saved: at once when its turn is over (then a switch or news that waited goes on), else checkpointed.
+    // Each change is saved: at once when its turn is over (then a switch or news that waited
+    // goes on), else checkpointed.
     listenWhileConnected(host.host, host.state, (change) => {
       const ended = Boolean(change.closed || change.turn.closed);
       this.changed(change.turn, ended);

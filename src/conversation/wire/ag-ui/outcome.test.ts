@@ -96,7 +96,7 @@ describe('AG-UI run outcomes and interrupts', () => {
     expect(interruptItem({ id: 'i3', reason: 'wait' }, 'Your answer').form).to.equal(undefined);
   });
 
-  it('leaves the calls a run names for the application waiting, or when it names none every call without a result', () => {
+  it('leaves the calls a run names waiting, or when it names none every call without a result', () => {
     const named = turnOf(tool('c1'), tool('c2'));
     applyOutcome(named, { type: 'success', pendingToolCallIds: ['c2'] }, '');
     expect(named.items.map((i) => (i as ToolItem).status)).to.deep.equal(['running', 'waiting']);

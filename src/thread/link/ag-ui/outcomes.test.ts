@@ -58,7 +58,7 @@ const bookingInterrupt = {
 };
 
 describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
-  it('an interrupt with a response schema is a form; its answer resumes the next run, and both survive a reload', async () => {
+  it('an interrupt’s schema is a form; its answer resumes the next run; both survive a reload', async () => {
     const threadId = uid('agui-interrupt');
     let thread = await openThread(threadId, {
       events: agUiText('m1', 'The repair can be booked.'),
@@ -177,7 +177,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     expect(textOf(step())).to.include('waiting for the app');
   });
 
-  it('a run that ends on an interrupt with its response left open: the thread lets go of it, and the answer resumes', async () => {
+  it('a run ending on an interrupt with its response left open is let go of, and resumes', async () => {
     const threadId = uid('agui-interrupt-open');
     const thread = await openThread(threadId, { events: agUiText('m2', 'Booked.') });
     const encoder = new TextEncoder();

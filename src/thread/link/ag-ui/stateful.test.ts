@@ -115,7 +115,7 @@ describe('<agent-thread protocol="ag-ui"> with a stateful back end that merges b
     expect(server.runs.every((run) => run.finished)).to.equal(true);
   });
 
-  it('takes the ids a final snapshot gives to the results it shows: two turns later the server holds each result once', async () => {
+  it('takes the ids a final snapshot gives its results: two turns later each is held once', async () => {
     const threadId = uid();
     const el = await thread(threadId);
     // The text the thread shows, but the chart's placeholder, which goes whenever the chart loads.

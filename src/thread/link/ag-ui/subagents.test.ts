@@ -61,7 +61,7 @@ const FIRST_ANSWER = [
 ];
 
 describe('<agent-thread protocol="ag-ui"> subagents, activities and encrypted values (AG-UI 1.0)', () => {
-  it('folds a subagent under its name, shows an activity, and sends back encrypted values and attribution after a reload', async () => {
+  it('folds a subagent, shows an activity, sends back encrypted values and attribution after reload', async () => {
     const threadId = uid('agui-subagent');
     let thread = await openThread(threadId, { events: AG_UI_1_RUN });
     await thread.send('Why is pump 7 down?');
