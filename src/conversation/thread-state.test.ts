@@ -513,8 +513,11 @@ describe('ThreadState: a step retried (AI SDK 7 reset-step)', () => {
     state.listen((change) => heard.push(change));
     state.apply(readPart({ type: 'start-step' })!);
     for (const part of textParts('t2', 'Draft.')) state.apply(readPart(part)!);
+    const before = heard.length;
     state.apply(readPart({ type: 'reset-step' })!);
-    expect(heard.at(-1)).to.include({ reset: true });
+    expect(heard, 'the reset is heard').to.have.length(before + 1);
+    expect(heard.at(-1)!.turn).to.equal(state.messages[1]);
+    expect(JSON.stringify(heard.at(-1)!.turn.items)).not.to.include('Draft.');
   });
 });
 

@@ -70,8 +70,6 @@ export interface Change {
   data?: { type: string; id?: string; data: unknown; transient: boolean };
   /** A tool call asks the reader for approval. */
   approval?: ToolItem;
-  /** Items left the turn (a retried step): what shows them must render the turn anew. */
-  reset?: boolean;
   /** A block is on its way (a `present_answer` call began): its placeholder shows. */
   preparing?: boolean;
 }
@@ -210,7 +208,9 @@ export class ThreadState {
 
   /** Tells every listener of `change` (a change made outside the stream, e.g. an approval answered); returns it. */
   announce(change: Change | undefined): Change | undefined {
-    if (change) for (const listener of [...this.listeners]) listener(change);
+    // Called for every part (each token): the set itself is walked, no copy made; a listener that
+    // stops listening meanwhile is simply not called again.
+    if (change) for (const listener of this.listeners) listener(change);
     return change;
   }
 
@@ -407,7 +407,7 @@ export class ThreadState {
         this.closeWhenIdle.delete(turn);
       }
     }
-    return { turn, reset: true };
+    return { turn };
   }
 
   /**

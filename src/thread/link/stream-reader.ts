@@ -52,8 +52,6 @@ export interface StreamProtocol {
  */
 export const MAX_RESUME_ATTEMPTS = 3;
 
-export { STREAM_LIMITS, type StreamLimits } from './limits.js';
-
 /** A response that says it is a page or a document, not an event stream. */
 const NOT_A_STREAM = /^\s*(text\/html|application\/(json|xml|xhtml\+xml))/i;
 
