@@ -283,9 +283,9 @@ export class AgentTurn extends AnswerElement {
         return this.dataElement(item);
       case 'steering':
         // The reader's own words, where they reached the running answer.
-        return html`<div class="steering reader-bubble" role="group" aria-label=${msg('You')} dir="auto">
-          ${item.files?.length ? html`<answer-files .files=${item.files}></answer-files>` : nothing}${item.text}
-        </div>`;
+        // No white space inside the bubble: it keeps the reader's line breaks (pre-wrap).
+        return html`<div class="steering reader-bubble" role="group" aria-label=${msg('You')} dir="auto"
+        >${item.files?.length ? html`<answer-files .files=${item.files}></answer-files>` : nothing}${item.text}</div>`;
       default:
         // Sources are listed once, under the answer; a step boundary shows nothing.
         return nothing;
