@@ -64,11 +64,13 @@ function buildSchemas() {
     caption: z.optional(shortText()),
   });
 
+  // Characters counted as Zod's length checks and JSON Schema's count them: an emoji is one.
+  const fits = (text: string, max: number) => text.length <= max || [...text].length <= max;
   const isCell = (value: unknown) =>
     value === null ||
     typeof value === 'boolean' ||
     (typeof value === 'number' && Number.isFinite(value)) ||
-    (typeof value === 'string' && value.length <= LIMITS.maxLongText);
+    (typeof value === 'string' && fits(value, LIMITS.maxLongText));
   /*
    * Tables carry most of a block's bytes, so a cell is one predicate rather
    * than a four-way union: a union's failed branches allocate issues, which

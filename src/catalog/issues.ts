@@ -180,7 +180,7 @@ export function issuesToErrors(
           issue.code === 'too_big' ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
         const message =
           issue.origin === 'string'
-            ? `expected ${bound} characters, found ${(value as string).length}`
+            ? `expected ${bound} characters, found ${[...(value as string)].length}`
             : issue.origin === 'array'
               ? `expected ${bound} items, found ${(value as unknown[]).length}`
               : `expected a number ${issue.code === 'too_big' ? '≤' : '≥'} ${issue.code === 'too_big' ? issue.maximum : issue.minimum}, found ${describeValue(value)}`;
