@@ -1,6 +1,7 @@
 /**
- * Writes the agent-side contract (present_answer and final_answer input
- * schemas plus the limits) to the given file, default answer-ui-catalog.json.
+ * Writes the agent-side contract (present_answer and final_answer: their
+ * descriptions, input schemas and strict validation schemas with the named
+ * rules; the limits) to the given file, default answer-ui-catalog.json.
  *   npm run export:contract [target-file]
  */
 import { realpathSync, writeFileSync } from 'node:fs';

@@ -2,11 +2,20 @@ import { componentNames } from './components.js';
 import { catalogJsonSchema, finalAnswerJsonSchema } from './json-schema.js';
 import { LIMITS } from './limits.js';
 import { finalAnswerPrompt, presentAnswerPrompt } from './prompt.js';
+import {
+  BLOCK_ERROR_CODES,
+  BLOCK_RULES,
+  ERROR_PATHS,
+  FINAL_ANSWER_ERROR_CODES,
+  FINAL_ANSWER_RULES,
+} from './rules.js';
 
 /**
  * Both tools as a back end offers them (each with its description and its
- * input schema) and the limits: what `npm run export:contract` writes, so a
- * back end in any language sends the model the same contract.
+ * input schema), the limits, and, under `validation`, what a back end checks
+ * a call with before it returns: what `npm run export:contract` writes, so a
+ * back end in any language sends the model the same contract and refuses
+ * what the browser would.
  */
 export function contract() {
   return {
@@ -18,5 +27,24 @@ export function contract() {
     descriptions: { present_answer: presentAnswerPrompt(), final_answer: finalAnswerPrompt() },
     present_answer: catalogJsonSchema(),
     final_answer: finalAnswerJsonSchema(),
+    validation: {
+      $comment:
+        'To check a tool call as answer-ui does: validate it against `schema`, which holds ' +
+        'every structural rule; give each error the code of the first `error_codes` entry ' +
+        'that holds; then check `rules`, which no schema states (in `at`, {id} is an element ' +
+        'id, {i} an index). Errors are { code, path, message }. What a ' +
+        'back end leaves unchecked the browser still refuses, showing the fallback_text.',
+      error_paths: ERROR_PATHS,
+      present_answer: {
+        schema: catalogJsonSchema({ strict: true }),
+        error_codes: BLOCK_ERROR_CODES,
+        rules: BLOCK_RULES,
+      },
+      final_answer: {
+        schema: finalAnswerJsonSchema({ strict: true }),
+        error_codes: FINAL_ANSWER_ERROR_CODES,
+        rules: FINAL_ANSWER_RULES,
+      },
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   componentNames,
   componentProps,
   contract,
+  ERROR_CODES,
   finalAnswerJsonSchema,
   finalAnswerPrompt,
   LIMITS,
@@ -101,6 +102,18 @@ describe('exported contract', () => {
     });
     expect(c.present_answer).to.deep.equal(catalogJsonSchema());
     expect(c.final_answer).to.deep.equal(finalAnswerJsonSchema());
+  });
+
+  it('the contract gives a back end the strict schemas and a name for every error code', () => {
+    const { validation } = contract();
+    expect(validation.present_answer.schema).to.deep.equal(catalogJsonSchema({ strict: true }));
+    expect(validation.final_answer.schema).to.deep.equal(finalAnswerJsonSchema({ strict: true }));
+    // Each code the validator gives comes from the schema or from a named rule, none from nowhere.
+    const { error_codes: named, rules } = validation.present_answer;
+    const codes = new Set([...named, ...rules].map((entry) => entry.code));
+    expect([...codes].sort()).to.deep.equal([...ERROR_CODES].sort());
+    const names = rules.map((rule) => rule.name);
+    expect(names).to.deep.equal([...new Set(names)]);
   });
 
   it('the Zod schemas with catalogDescriptions() carry the notes; without it, no text', () => {

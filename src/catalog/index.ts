@@ -38,6 +38,7 @@ export {
   finalAnswerJsonSchema,
   componentJsonSchema,
   type JsonSchema,
+  type JsonSchemaOptions,
 } from './json-schema.js';
 export { contract } from './contract.js';
 export { catalogPrompt, finalAnswerPrompt, presentAnswerPrompt } from './prompt.js';
