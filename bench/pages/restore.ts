@@ -178,6 +178,8 @@ async function scrollBack(
   let mostRendered = 0;
   while (el.shadowRoot!.querySelector('.earlier') && pages < 5_000) {
     const before = first();
+    // The reader turns the wheel: only their input scrolls the thread away from its end.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
     scroller.scrollTop = 0;
     for (let i = 0; i < 30 && first() === before; i++) await frame();
     if (first() === before) throw new Error(`scrolling back stopped at message ${before}`);

@@ -101,9 +101,10 @@ const press = async (el: FollowHost, name: string) => {
   await el.updateComplete;
 };
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-/** The reader scrolls the conversation to `top`. */
+/** The reader scrolls the conversation to `top`, with the wheel. */
 async function scrollTo(el: FollowHost, top: number | 'bottom') {
   const scroller = scrollerOf(el);
+  scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: top === 'bottom' ? 100 : -100 }));
   scroller.scrollTop = top === 'bottom' ? scroller.scrollHeight : top;
   // The next frame sends the scroll event, ahead of its animation frame callbacks.
   await frame();
@@ -217,6 +218,17 @@ describe('FollowController', () => {
   });
 
   describe('once the reader scrolls up', () => {
+    it('only the reader scrolls up: a view pulled up with no input of theirs (content that shrank) still follows', async () => {
+      const el = await open(30, 'short');
+      const scroller = scrollerOf(el);
+      scroller.scrollTop = 500;
+      await frame();
+      el.add('Message 30');
+      await el.updateComplete;
+      await waitUntil(() => atBottom(el), 'the new message is followed');
+      expect(shown(el).at(-1)).to.equal('Message 30');
+    });
+
     it('leaves the view where they put it and lets go of nothing as messages arrive; at the bottom again, it follows', async () => {
       const el = await open(30, 'short');
       const scroller = scrollerOf(el);

@@ -5,6 +5,8 @@ import { listenWhileConnected } from '../changes.js';
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_SLACK = 48;
+/** How long after the reader's wheel, touch or key a scroll up counts as theirs (ms). */
+const READER_SCROLL_MS = 1000;
 /** Messages rendered at first when a long thread is restored; earlier ones render as the reader scrolls up. */
 export const HISTORY_PAGE = 20;
 /**
@@ -44,6 +46,15 @@ export class FollowController implements ReactiveController {
   private readerActed = false;
   private contentResize = new ResizeObserver(() => !this.readerActed && this.schedule());
   private observed?: Element;
+  /**
+   * When the reader last turned the wheel, touched or pressed a key in the
+   * conversation; `Infinity` while they hold a pointer down (the scrollbar).
+   * Only the reader scrolls up: content that shrinks (a process folding) and
+   * grows again before the scroll event arrives also leaves the view above
+   * where auto-scroll put it, with no input.
+   */
+  private lastInput = -Infinity;
+  private watched?: HTMLElement;
   private pagerObserver?: IntersectionObserver;
   /** Which paging buttons are in view. */
   private inView = { earlier: false, later: false };
@@ -69,15 +80,20 @@ export class FollowController implements ReactiveController {
 
   hostConnected() {
     this.observeContent();
+    addEventListener('pointerup', this.released);
+    addEventListener('pointercancel', this.released);
   }
 
   hostUpdated() {
     this.observeContent();
+    this.watchInput();
     this.schedule();
     this.watchPagers();
   }
 
   hostDisconnected() {
+    removeEventListener('pointerup', this.released);
+    removeEventListener('pointercancel', this.released);
     this.contentResize.disconnect();
     this.observed = undefined;
     this.pagerObserver?.disconnect();
@@ -91,6 +107,27 @@ export class FollowController implements ReactiveController {
     this.observed = content;
     this.contentResize.observe(content);
   }
+
+  /** Hears the reader's input on the scroller, once per scroller element. */
+  private watchInput() {
+    const scroller = this.scroller;
+    if (!scroller || scroller === this.watched) return;
+    this.watched = scroller;
+    const options = { passive: true };
+    for (const type of ['wheel', 'touchmove', 'keydown'])
+      scroller.addEventListener(type, this.input, options);
+    scroller.addEventListener('pointerdown', this.held, options);
+  }
+
+  private input = () => {
+    this.lastInput = Math.max(this.lastInput, performance.now());
+  };
+  private held = () => {
+    this.lastInput = Infinity;
+  };
+  private released = () => {
+    if (this.lastInput === Infinity) this.lastInput = performance.now();
+  };
 
   /** Content arrived: follow it (unless the reader scrolled away). */
   contentChanged() {
@@ -160,7 +197,8 @@ export class FollowController implements ReactiveController {
   /**
    * The reader stops following by scrolling up from where auto-scroll put
    * them, and resumes by scrolling back to the bottom. Content that grows
-   * before a scroll event arrives does not count as scrolling up.
+   * before a scroll event arrives does not count as scrolling up, nor does
+   * a scroll up with no input of the reader's (see `lastInput`).
    */
   onScroll = () => {
     const scroller = this.scroller!;
@@ -169,7 +207,11 @@ export class FollowController implements ReactiveController {
     if (atBottom && this.shownTo >= this.counted) {
       this.following = true;
       this.autoScrollTop = scroller.scrollTop;
-    } else if (scroller.scrollTop < this.autoScrollTop - 2) this.following = false;
+    } else if (
+      scroller.scrollTop < this.autoScrollTop - 2 &&
+      performance.now() - this.lastInput < READER_SCROLL_MS
+    )
+      this.following = false;
     // A button may have come into view before this scroll told us the reader left the end.
     this.pageIfWanted();
   };

@@ -51,6 +51,8 @@ describe('a long live conversation', () => {
     const seen = new Set(shown);
     const reader = harness(el);
     for (let i = 0; i < 100 && reader.queryButton(EARLIER); i++) {
+      // The reader turns the wheel: only their input scrolls the thread away from its end.
+      scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
       scroller.scrollTop = 0;
       const first = shownIds(el)[0];
       await waitUntil(
@@ -92,6 +94,8 @@ describe('a long live conversation', () => {
       expect(topOf(seen), `${seen} stays where it was`).to.be.closeTo(top, 1);
     };
     // The reader scrolls up, short of the "Show earlier" button, and presses it.
+    // The reader turns the wheel: only their input scrolls the thread away from its end.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
     scroller.scrollTop = 200;
     scroller.dispatchEvent(new Event('scroll'));
     await frame();
@@ -126,6 +130,8 @@ describe('a long live conversation', () => {
     const el = await liveThread(30);
     const scroller = scrollerOf(el);
     await harness(el).showEarlier();
+    // The reader turns the wheel: only their input scrolls the thread away from its end.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
     await frame();

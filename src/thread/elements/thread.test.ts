@@ -631,6 +631,8 @@ describe('agent-thread', () => {
       await thread.updateComplete;
       await frames();
       const scroller = scrollerOf(thread);
+      // The reader turns the wheel: only their input scrolls the thread away from its end.
+      scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
       scroller.scrollTop = 0;
       await oneEvent(scroller, 'scroll');
       paragraphs(thread, 'p4');
