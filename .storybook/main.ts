@@ -1,7 +1,9 @@
 import type { StorybookConfig } from '@storybook/web-components-vite';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { Alias, AliasOptions } from 'vite';
 
 /**
  * Writes custom-elements.json from the JSDoc in src/ (the same as
@@ -18,6 +20,31 @@ function writeManifest() {
   );
 }
 
+/**
+ * The package's own entry points (`answer-ui`, `answer-ui/catalog`, …) as the guides' examples
+ * import them, resolved to their sources: one copy of each element, and no build needed.
+ */
+function packageEntries() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { exports } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+    exports: Record<string, string | { default: string }>;
+  };
+  return Object.entries(exports).flatMap(([subpath, target]) => {
+    const file = typeof target === 'string' ? target : target.default;
+    if (!file.startsWith('./dist/') || !file.endsWith('.js')) return [];
+    const name = `answer-ui${subpath.slice(1)}`;
+    const source = `${root}src/${file.slice('./dist/'.length, -'.js'.length)}.ts`;
+    return [{ find: new RegExp(`^${name}$`), replacement: source }];
+  });
+}
+
+/** Vite takes aliases as a list or as an object; the list keeps both kinds. */
+function aliasList(alias: AliasOptions | undefined): Alias[] {
+  if (!alias) return [];
+  if (Array.isArray(alias)) return alias as Alias[];
+  return Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
+}
+
 /*
  * Storybook for the answer elements (web components + Vite 8).
  *
@@ -32,7 +59,8 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/web-components-vite', options: {} },
   // Docs pages (autodocs, see preview.ts). Storybook skips it with a warning while it is not installed.
   addons: ['@storybook/addon-docs'],
-  stories: ['../stories/**/*.stories.ts'],
+  // The guides first (docs/guides, in the order preview.ts sorts them), then the elements' stories.
+  stories: ['../docs/guides/*.mdx', '../docs/examples/*.stories.ts', '../stories/**/*.stories.ts'],
   // Served at ./assets/ in dev and in storybook-static/: the local map tile.
   staticDirs: [{ from: '../stories/assets', to: '/assets' }],
   core: { disableTelemetry: true },
@@ -54,6 +82,10 @@ const config: StorybookConfig = {
       optimizeDeps: {
         ...viteConfig.optimizeDeps,
         include: [...(viteConfig.optimizeDeps?.include ?? []), 'lit/directive-helpers.js'],
+      },
+      resolve: {
+        ...viteConfig.resolve,
+        alias: [...aliasList(viteConfig.resolve?.alias), ...packageEntries()],
       },
       build: { ...viteConfig.build, target: 'es2022', chunkSizeWarningLimit: 1500 },
     };

@@ -185,6 +185,32 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'fullscreen',
+    options: {
+      // The guides (docs/guides/*.mdx) in the order a newcomer reads them. Storybook reads
+      // this from the source text, so it must be written out as a literal.
+      storySort: {
+        order: [
+          'Guides',
+          [
+            'Getting started',
+            'The contract',
+            'The elements',
+            'The conversation',
+            'Saved conversations',
+            'Agent back ends',
+            'MCP hosts',
+            'Theming',
+            'Languages and RTL',
+            'Security',
+            'Performance',
+          ],
+          'Block',
+          'Components',
+          'Thread',
+          'Answer parts',
+        ],
+      },
+    },
     docs: {
       extractArgTypes: elementDocs.extractArgTypes,
       extractComponentDescription: elementDocs.extractComponentDescription,
