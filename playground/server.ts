@@ -106,7 +106,12 @@ export async function startPlayground(port = Number(process.env.PORT ?? 5173)) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { url } = await startPlayground();
+  const playground = await startPlayground();
+  // Ctrl+C (or a service manager's SIGTERM) closes the server and Vite, and the process ends with 0.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void playground.close().then(() => process.exit(0)));
+  }
+  const { url } = playground;
   console.log(
     `answer-ui playground: ${url}${configuredModel() ? ` (model: ${process.env.ANSWER_UI_MODEL})` : ' (scripted rehearsal agent)'}`,
   );
