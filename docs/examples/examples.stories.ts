@@ -3,6 +3,7 @@ import { html } from 'lit';
 import { conformanceBlock } from '../../stories/fixtures.js';
 import brandTheme from './brand-theme.css?raw';
 import { showFirstAnswer } from './first-answer.js';
+import q3Revenue from './q3-revenue.json?raw';
 
 /*
  * The guides' live examples: each story runs the very file its guide shows
@@ -24,6 +25,11 @@ export const FirstAnswer: Story = {
     showFirstAnswer(page);
     return page;
   },
+};
+
+/** The contract: docs/examples/q3-revenue.json, as an agent's present_answer call sends it. */
+export const Q3Revenue: Story = {
+  render: () => html`<answer-block .block=${q3Revenue}></answer-block>`,
 };
 
 /** Theming: docs/examples/brand-theme.css on a block with a metric and a chart. */

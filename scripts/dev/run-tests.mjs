@@ -2,7 +2,8 @@
  * `npm test`: build (the tests check what it produced), type-check, lint,
  * format check, locale check, Node tests, the browser tests in Chromium, Firefox
  * and WebKit, the Storybook build and the accessibility and visual checks of
- * every story in it (in Firefox and WebKit too), all of them even
+ * every story in it (in Firefox and WebKit too), and a newcomer's path (a fresh
+ * clone installed, started and asked the first question), all of them even
  * when one fails; then one summary line
  * `Tests: N passed, N failed` counting every test and every check.
  */
@@ -44,6 +45,13 @@ const steps = [
     args: ['scripts/dev/browser-tests.mjs', '--engine', 'firefox,webkit', STORIES_IN_ENGINES],
     count: browserCounts,
     before: () => rmSync('.test-results/browser.json', { force: true }),
+  },
+  {
+    // A fresh clone of this repository installed and started as the README says: slow (npm ci).
+    name: 'newcomer path',
+    command: 'npm',
+    args: ['run', 'test:newcomer', '--silent'],
+    count: mochaCounts,
   },
 ];
 

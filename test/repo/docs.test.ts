@@ -313,7 +313,15 @@ describe('the docs: README.md, docs/contributing.md and the guides', function ()
   it('shows only blocks that pass the validator, and AG-UI events its schema accepts', () => {
     let blocks = 0;
     let events = 0;
-    for (const fence of ALL_FENCES.filter((f) => f.lang === 'json')) {
+    const examples = readdirSync(join(ROOT, EXAMPLES))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({
+        page: `${EXAMPLES}/${name}`,
+        line: 1,
+        lang: 'json',
+        code: read(`${EXAMPLES}/${name}`),
+      }));
+    for (const fence of [...ALL_FENCES.filter((f) => f.lang === 'json'), ...examples]) {
       const values: unknown[] = fence.code.trimStart().startsWith('{"type"')
         ? fence.code.split('\n').map((line) => JSON.parse(line) as unknown)
         : [JSON.parse(fence.code) as unknown];
@@ -355,10 +363,10 @@ describe('the docs: README.md, docs/contributing.md and the guides', function ()
     const client = new Client({ name: 'docs-test', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [file] }));
     try {
-      const contract = fencesOf(`${GUIDES}/contract.mdx`).find((f) => f.lang === 'json')!;
+      // The block the contract guide shows.
       const result = (await client.callTool({
         name: 'present_answer',
-        arguments: JSON.parse(contract.code) as Record<string, unknown>,
+        arguments: JSON.parse(read(`${EXAMPLES}/q3-revenue.json`)) as Record<string, unknown>,
       })) as { isError?: boolean; structuredContent?: { block_id?: string } };
       expect(result.isError ?? false).to.equal(false);
       expect(result.structuredContent?.block_id).to.equal('q3-revenue');
