@@ -2,10 +2,13 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { expect } from 'chai';
+import { chromium } from 'playwright';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { validateBlock } from '../../src/catalog/index.js';
+// @ts-expect-error plain ES module without types
+import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/dev/chromium.mjs';
 
 /*
  * The README and the guides (docs/) hold no example that nothing runs: each
@@ -372,6 +375,48 @@ describe('the docs: README.md, docs/contributing.md and the guides', function ()
       expect(result.structuredContent?.block_id).to.equal('q3-revenue');
     } finally {
       await client.close();
+    }
+  });
+
+  it('shows a CDN page that renders its block and its thread (the built dist/cdn)', async () => {
+    const cdn = 'https://your.cdn/answer-ui/';
+    expect(read(`${EXAMPLES}/cdn.html`)).to.include(`${cdn}dist/cdn/answer-ui.js`);
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The page from a site of its own, the CDN's files from this repository's build.
+      await page.route('**/*', async (route) => {
+        const url = route.request().url();
+        const file = url.startsWith(cdn)
+          ? url.slice(cdn.length)
+          : url === 'https://docs.example/'
+            ? `${EXAMPLES}/cdn.html`
+            : undefined;
+        if (!file || !existsSync(join(ROOT, file))) return route.fulfill({ status: 404 });
+        await route.fulfill({
+          body: readFileSync(join(ROOT, file)),
+          contentType: file.endsWith('.html') ? 'text/html' : 'text/javascript',
+          headers: { 'access-control-allow-origin': '*' },
+        });
+      });
+      await page.goto('https://docs.example/');
+      const shown = await page.waitForFunction(() => {
+        const metric = document
+          .querySelector('answer-block')
+          ?.shadowRoot?.querySelector('answer-metric')?.shadowRoot?.textContent;
+        const composer = document
+          .querySelector('agent-thread')
+          ?.shadowRoot?.querySelector('textarea');
+        return metric && composer ? metric.replace(/\s+/g, ' ') : false;
+      });
+      expect(await shown.jsonValue())
+        .to.include('Revenue')
+        .and.include('1,200,000');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await browser.close();
     }
   });
 });
