@@ -7,6 +7,23 @@ import { itNeeds, supports } from '../../test-support/engines.js';
 import '../define.js';
 import type { AgentThread } from '../elements/thread.js';
 
+/**
+ * 12,000 letters and spaces that do not repeat (xorshift from `seed`): Chromium compresses what
+ * it stores in IndexedDB, and a repeated text would fit the quota however long.
+ */
+function noise(seed: number): string {
+  let state = seed + 1;
+  let text = '';
+  while (text.length < 12_000) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    const n = state >>> 0;
+    text += n % 7 === 0 ? ' ' : String.fromCharCode(97 + (n % 26));
+  }
+  return text;
+}
+
 /*
  * Its own page: Chromium applies a quota override only to an origin that has
  * not used storage yet in this browser session, so this runs first and alone.
@@ -30,11 +47,7 @@ describe('storage quota', () => {
       el.applyPart({ type: 'start' });
       el.applyPart({ type: 'text-start', id: 'a' });
       for (let i = 0; i < 20; i++) {
-        el.applyPart({
-          type: 'text-delta',
-          id: 'a',
-          delta: `Paragraph ${i}: ${'words '.repeat(2_000)}\n\n`,
-        });
+        el.applyPart({ type: 'text-delta', id: 'a', delta: `Paragraph ${i}: ${noise(i)}\n\n` });
       }
       // The answer is still streaming: a checkpoint save of it runs into the quota.
       await waitUntil(() => errors.length > 0, 'no checkpoint ran into the quota', {
