@@ -68,16 +68,17 @@ const ratio = (at1mb: number, at1kb: number) => `${(at1mb / at1kb).toFixed(2)}×
 const nothing = () => {};
 const view: TailView = {
   settle: nothing,
+  resettle: nothing,
   inlineOpen: nothing,
   inlineUpdate: nothing,
   inlineClose: nothing,
-  inlineDrop: nothing,
   codeOpen: nothing,
   codeAppend: nothing,
   codeLine: nothing,
   codeClose: nothing,
   groupOpen: nothing,
   groupAppend: nothing,
+  groupRedo: nothing,
   groupLive: nothing,
   groupClose: nothing,
   rest: nothing,

@@ -270,3 +270,51 @@ export const HostDataPart: Story = {
     return box;
   },
 };
+
+/**
+ * Markdown as CommonMark and GitHub read it: a loose numbered list with code in an item, a
+ * nested list, a task list (read-only boxes), a table right under a line of text, emphasis and
+ * strikethrough, a `www.` link. Raw HTML shows as the text it is, and a `javascript:` link as
+ * its text.
+ */
+export const Markdown: Story = {
+  render: (args) =>
+    threadOf(args, 'How do I bring pump station 4 back to design flow?', [
+      { type: 'start' },
+      ...text(
+        't1',
+        [
+          '### Steps',
+          '',
+          '1. Close valve **V-12** and check the seal:',
+          '',
+          '   ```py',
+          '   def flow(site):',
+          '       reading = meter(site)',
+          '',
+          '',
+          '       return reading.m3_per_h',
+          '   ```',
+          '',
+          '2. Restart the pump; expect ***412 m³/h*** within ~~ten~~ five minutes.',
+          '   - if it stays low, see www.example.com/pumps',
+          '     - and log the reading',
+          '',
+          'Checklist:',
+          '- [x] seal replaced',
+          '- [ ] flow logged',
+          '',
+          'Readings so far:',
+          '| Site | Flow (m³/h) |',
+          '|:-----|------------:|',
+          '| P4   | 388         |',
+          '| P5   | 415         |',
+          '',
+          '<div onclick="x()">raw HTML stays text</div>',
+          '',
+          'A [script link](javascript:alert(1)) is not a link &mdash; nor \\*this\\*.',
+        ].join('\n'),
+      ),
+      { type: 'finish' },
+    ]),
+};

@@ -14,6 +14,7 @@
 's00cc1e1e86df6b12': `Die Antwort war zu lang und wurde abgeschnitten.`,
 's010fac6a961cbf9a': `Neuer Inhalt:`,
 's0258af60c68999b6': `Spätere Nachrichten anzeigen`,
+'s03ee3cfb0919c62c': `Aufgabe`,
 's05e7148c19011866': `Stellen Sie eine Frage, um zu beginnen.`,
 's079a052719914d71': `Kategorie`,
 's09205907b5b56cda': `Nein`,

@@ -14,6 +14,7 @@
 's00cc1e1e86df6b12': `La respuesta era demasiado larga y se cortó.`,
 's010fac6a961cbf9a': `Contenido nuevo:`,
 's0258af60c68999b6': `Mostrar mensajes posteriores`,
+'s03ee3cfb0919c62c': `Tarea`,
 's05e7148c19011866': `Haz una pregunta para empezar.`,
 's079a052719914d71': `Categoría`,
 's09205907b5b56cda': `No`,

@@ -14,6 +14,7 @@
 's00cc1e1e86df6b12': `La réponse était trop longue et a été coupée.`,
 's010fac6a961cbf9a': `Nouveau contenu :`,
 's0258af60c68999b6': `Afficher les messages suivants`,
+'s03ee3cfb0919c62c': `Tâche`,
 's05e7148c19011866': `Posez une question pour commencer.`,
 's079a052719914d71': `Catégorie`,
 's09205907b5b56cda': `Non`,

@@ -18,16 +18,19 @@
 export const FRAME_CHARS = 4_096;
 /**
  * A page in the background gets no frames: there the budget starts again this much later. A
- * page in view waits for its next frame however slow, so a frame never renders two budgets.
+ * page in view waits for its next frame, so a frame never renders two budgets, unless none
+ * comes for NO_FRAME_IN_VIEW_MS (a frame out of view, a window the browser does not paint):
+ * then too the budget starts again, so text never waits on a frame that may not come.
  */
 const NO_FRAME_MS = 250;
+const NO_FRAME_IN_VIEW_MS = 1_000;
 
 let spent = 0;
 /** Who waits for the next frame's budget; a callback waiting already waits once. */
 let waiting = new Set<() => void>();
 let scheduled = false;
 
-/** The budget starts again at the next frame (or after NO_FRAME_MS), and who waited goes on. */
+/** The budget starts again at the next frame (or with none coming, above); who waited goes on. */
 function nextFrame() {
   if (scheduled) return;
   scheduled = true;
@@ -41,8 +44,10 @@ function nextFrame() {
     waiting = new Set();
     resume.forEach((callback) => callback());
   };
+  let waited = 0;
   const unlessInView = () => {
-    if (document.hidden) go();
+    waited += NO_FRAME_MS;
+    if (document.hidden || waited >= NO_FRAME_IN_VIEW_MS) go();
     else timer = window.setTimeout(unlessInView, NO_FRAME_MS);
   };
   requestAnimationFrame(go);

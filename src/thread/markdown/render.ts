@@ -59,8 +59,25 @@ function inlineElement(node: Exclude<Inline, string>, cites: number): Element | 
       return element('br', {}, []);
     case 'link':
       return node.href
-        ? element('a', { href: node.href, ...NEW_TAB }, inlineDom(node.children, 0))
+        ? element(
+            'a',
+            { href: node.href, ...NEW_TAB, ...(node.title ? { title: node.title } : {}) },
+            inlineDom(node.children, 0),
+          )
         : element('span', { class: 'unsafe-link' }, inlineDom(node.children, 0));
+    case 'html':
+      // Raw HTML from the model, shown as the text it is.
+      return element('span', { class: 'html' }, [node.text]);
+    case 'check': {
+      // Read-only: the model's list, not the reader's. Named, as every form control must be.
+      const box = element(
+        'input',
+        { type: 'checkbox', disabled: '', 'aria-label': msg('Task') },
+        [],
+      );
+      if (node.checked) box.setAttribute('checked', '');
+      return box;
+    }
     case 'image': {
       const label = node.alt || msg('image');
       const text = msg(str`[Image: ${label}]`);
@@ -120,21 +137,35 @@ export function renderBlocks(blocks: MdBlock[], cites = 0): TemplateResult[] {
   return blocks.map((block) => renderBlock(block, cites));
 }
 
+/** A list item whose text begins with a check box (a GFM task list item). */
+const isTask = (item: MdBlock[]) => {
+  const first = item[0];
+  const node = first && 'inline' in first ? first.inline[0] : undefined;
+  return typeof node === 'object' && node.t === 'check';
+};
+
 function renderBlock(block: MdBlock, cites: number): TemplateResult {
   switch (block.t) {
     case 'p':
       return html`<p>${inlineDom(block.inline, cites)}</p>`;
+    case 'text':
+      return html`${inlineDom(block.inline, cites)}`;
+    case 'html':
+      return html`<div class="html">${block.text}</div>`;
     case 'h':
-      // Headings inside an answer start at level 3: the page owns h1 and h2.
-      switch (Math.min(block.level + 2, 6)) {
+      // Headings inside an answer start at level 3: the page owns h1 and h2. Past h6 a heading
+      // is an h6 that tells its level to assistive technology.
+      switch (block.level + 2) {
         case 3:
           return html`<h3>${inlineDom(block.inline, cites)}</h3>`;
         case 4:
           return html`<h4>${inlineDom(block.inline, cites)}</h4>`;
         case 5:
           return html`<h5>${inlineDom(block.inline, cites)}</h5>`;
-        default:
+        case 6:
           return html`<h6>${inlineDom(block.inline, cites)}</h6>`;
+        default:
+          return html`<h6 aria-level=${block.level + 2}>${inlineDom(block.inline, cites)}</h6>`;
       }
     case 'code': {
       const chunks = codeChunks(block.text);
@@ -145,8 +176,13 @@ function renderBlock(block: MdBlock, cites: number): TemplateResult {
     case 'quote':
       return html`<blockquote>${renderBlocks(block.blocks, cites)}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => html`<li>${renderBlocks(item, cites)}</li>`);
-      return block.ordered ? html`<ol start=${block.start}>${items}</ol>` : html`<ul>${items}</ul>`;
+      const items = block.items.map(
+        (item) =>
+          html`<li class=${isTask(item) ? 'task' : nothing}>${renderBlocks(item, cites)}</li>`,
+      );
+      return block.ordered
+        ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
+        : html`<ul>${items}</ul>`;
     }
     case 'table': {
       const headCell = (cell: Inline[], c: number) =>

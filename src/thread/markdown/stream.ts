@@ -1,662 +1,758 @@
 /*
- * Markdown arriving in pieces, read once: what `parseBlocks` makes of the text so far, kept up
- * to date at a cost per piece that does not grow with the text. Blocks that can no longer
- * change go to the view as markdown, once (a BlockScanner decides it, a line at a time). The
- * open block, when it is a paragraph, a heading or a code fence, grows in place: code only
- * appends its new text (only a line that closes the fence could change it), and inline text is
- * parsed again only from the last point its parse may still change (`parseInlineFrom`), the rest
- * handed over as final nodes. An open list, quote or table is parsed again only from the last
- * point where it may change (see `Group`). No DOM here: a TailView shows it.
+ * Markdown arriving in pieces, shown as it comes at a cost per piece that does not grow with the
+ * text: what is final is rendered once, and only the open part is lexed again.
+ *
+ * The stream keeps the text from the start of the first block that may still change (`open`).
+ * Each step lexes it (marked, at most WINDOW characters) and settles the blocks that can no
+ * longer change: those before a block that has begun for good (its first line complete: a block
+ * that has begun ends the ones before it, in CommonMark as in marked). An open block that could
+ * grow without bound grows in place instead:
+ * - a fenced code block appends its lines, each read once;
+ * - a list settles its items, a quote its blocks, a table its rows, once the next one has begun
+ *   (a list that turns out loose shows its items again);
+ * - a paragraph longer than PROBE is read in parts, cut where its text alone decides (`cutAt`).
+ * Where a step stops depends only on the text, never on how it was cut into pieces, so a text
+ * streamed shows what the same text shows given whole. No DOM here: a TailView shows it.
  */
 
-import { INLINE_REACH, parseInlineFrom, type Inline } from './inline.js';
+import type { Token, Tokens } from 'marked';
+import { inlineNodes, isLeadSurrogate, type Inline } from './inline.js';
 import {
-  BlockScanner,
-  FENCE,
-  HEADING,
-  ITEM,
-  QUOTE,
-  parseBlocks,
-  isSpace,
-  withoutClosing,
-  type LineStep,
+  blocksOf,
+  closesFence,
+  codeLang,
+  fencedLine,
+  FENCE_OPEN,
+  inlineLex,
+  lex,
+  type Definitions,
   type MdBlock,
 } from './parse.js';
 
 /** What shows the stream: the DOM (tail.ts), or a test. */
 export interface TailView {
-  /** Markdown that can no longer change, to render once for good (after what is final so far). */
-  settle(markdown: string): void;
-  /** A paragraph (level 0) or a heading (1–6) begins, and grows in place. */
+  /** Blocks that can no longer change, rendered once after what is final so far; a handle. */
+  settle(blocks: MdBlock[]): unknown;
+  /** Settled blocks (`settle`'s or `groupOpen`'s handle) again: a label they use was defined. */
+  resettle(handle: unknown, blocks: MdBlock[]): void;
+  /** A long paragraph begins, shown in parts. */
   inlineOpen(level: number): void;
   /** Nodes that are final, to append for good, then the nodes after them, which may change. */
   inlineUpdate(final: Inline[], live: Inline[]): void;
-  /** The open paragraph or heading is done: its live nodes become these, for good. */
+  /** The paragraph is done: its live nodes become these, for good. */
   inlineClose(last: Inline[]): void;
-  /** The open paragraph was a table's head after all: it goes, and the table shows in `rest`. */
-  inlineDrop(): void;
-  /** A code fence begins, with this language. */
+  /** A fenced code block begins, with this language. */
   codeOpen(lang: string): void;
   /** Code text that is final, to append. */
   codeAppend(text: string): void;
-  /** The fence's last line as it shows for now (it may yet close the fence), after the code. */
+  /** The code's unfinished line as it shows for now, after the final text. */
   codeLine(text: string): void;
   codeClose(): void;
-  /** A list, a quote or a table begins: `block`, with no items, blocks or rows. */
-  groupOpen(block: MdBlock): void;
-  /** Items, blocks or rows of the open list, quote or table (in `block`) that are final. */
+  /** A list, a quote or a table begins: `block`, with no items, blocks or rows; a handle. */
+  groupOpen(block: MdBlock): unknown;
+  /** Items, blocks or rows of the open group (in `block`) that are final. */
   groupAppend(block: MdBlock): void;
+  /** All of its final ones again, as `block` has them (a list turned loose, a definition). */
+  groupRedo(block: MdBlock): void;
   /** Its items, blocks or rows after the final ones, as they show for now (null: none). */
   groupLive(block: MdBlock | null): void;
   groupClose(): void;
-  /** The blocks after the open one (or all of the open block, when it is not one of the above). */
+  /** The blocks after the open one (or all that may change, when none grows in place). */
   rest(blocks: MdBlock[]): void;
 }
 
 /**
- * Characters the stream has read so far, scanning and parsing, across all streams. The cost of
- * a piece is what it adds: the tests check that it stays bounded by the piece's length plus a
- * constant, however long the open block.
+ * Characters the stream has lexed or scanned, across all streams. The cost of a piece is what
+ * it adds: the tests check that it stays bounded by the piece's length plus a constant, however
+ * long the text and its open block.
  */
 export const streamWork = { chars: 0 };
 
-/** Enough of a line to know whether it begins a heading, a quote or a list item. */
-const HEAD = 16;
-/** The first characters (after up to three spaces) with which a line may begin a block. */
-const MARKS = '`~#-*_+>0123456789';
-const HEADING_START = /^ {0,3}(#{1,6})[ \t]/;
-const QUOTE_START = /^ {0,3}>/;
-const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]/;
-
+/** A paragraph this long is read in parts: a part is cut from each such prefix of it. */
+export const PROBE = 4_096;
 /**
- * The unfinished last line, read a piece at a time: what the line-wide patterns (a fence's
- * opening line and closing line, a thematic break, a blank line, a table's rule) make of it so
- * far, each followed character by character, and its first characters for the others. So the
- * line's part in the blocks is known at each piece without reading the line again.
+ * Put before a paragraph's text after a cut, so that it lexes as a paragraph's text goes on (a
+ * line of it may begin with what would begin another block at the start of a text). A zero-width
+ * space: marked reads it as text, and it is taken off again (`unguarded`).
  */
-class PartialLine {
-  text = '';
-  head = '';
-  /** Only spaces and tabs so far. */
-  blank = true;
-  /** Only characters a table's rule is made of so far. */
-  ruleChars = true;
-  /** A fence's opening line: 0 indent, 1 run, 2 space, 3 language, 4 rest, 5 not one. */
-  private fence = 0;
-  private fenceChar = '';
-  private fenceRun = 0;
-  private spaces = 0;
-  lang = '';
-  /** A thematic break: 0 indent, 1 marks, 2 not one. */
-  private rule = 0;
-  private ruleChar = '';
-  private ruleCount = 0;
-  private ruleSpaces = 0;
-  /** The open fence's closing line: 0 indent, 1 run, 2 trailing space, 3 not one. */
-  private close: number;
-  private closeRun = 0;
-  private closeSpaces = 0;
-  /** Some pattern still follows the line. */
-  private following = true;
+const GUARD = '\u200b';
+/** The most text one step lexes: a long text given at once is read a window at a time. */
+const WINDOW = 65_536;
 
-  /** `fence`: the open fence's run of backticks or tildes, if any. */
-  constructor(private readonly fenceMarker = '') {
-    this.close = fenceMarker ? 0 : 3;
-  }
+type Mode = 'blocks' | 'fence' | 'para' | 'group';
 
-  push(chars: string) {
-    if (this.text.length < HEAD) this.head = (this.text + chars).slice(0, HEAD);
-    this.text += chars;
-    if (!this.following) return;
-    for (let i = 0; i < chars.length && this.following; i++) this.step(chars[i]!);
-  }
-
-  private step(c: string) {
-    if (this.blank && !isSpace(c)) this.blank = false;
-    if (this.ruleChars && !' \t|:-'.includes(c)) this.ruleChars = false;
-    switch (this.fence) {
-      case 0:
-        if (c === ' ' && this.spaces < 3) this.spaces++;
-        else if (c === '`' || c === '~') [this.fence, this.fenceChar, this.fenceRun] = [1, c, 1];
-        else this.fence = 5;
-        break;
-      case 1:
-        if (c === this.fenceChar) this.fenceRun++;
-        else if (this.fenceRun < 3 || c === '`') this.fence = 5;
-        else if (/\s/.test(c)) this.fence = 2;
-        else [this.fence, this.lang] = [3, c];
-        break;
-      case 2:
-        if (c === '`') this.fence = 5;
-        else if (!/\s/.test(c)) [this.fence, this.lang] = [3, c];
-        break;
-      case 3:
-        if (c === '`') this.fence = 5;
-        else if (/\s/.test(c)) this.fence = 4;
-        else this.lang += c;
-        break;
-      case 4:
-        if (c === '`') this.fence = 5;
-    }
-    if (this.rule === 0) {
-      if (c === ' ' && this.ruleSpaces < 3) this.ruleSpaces++;
-      else if (c === '-' || c === '*' || c === '_')
-        [this.rule, this.ruleChar, this.ruleCount] = [1, c, 1];
-      else this.rule = 2;
-    } else if (this.rule === 1) {
-      if (c === this.ruleChar) this.ruleCount++;
-      else if (!isSpace(c)) this.rule = 2;
-    }
-    const mark = this.fenceMarker[0];
-    if (this.close === 0) {
-      if (c === ' ' && this.closeSpaces < 3) this.closeSpaces++;
-      else if (c === mark) [this.close, this.closeRun] = [1, 1];
-      else this.close = 3;
-    } else if (this.close === 1) {
-      if (c === mark) this.closeRun++;
-      else this.close = isSpace(c) ? 2 : 3;
-    } else if (this.close === 2 && !isSpace(c)) this.close = 3;
-    this.following =
-      this.blank || this.ruleChars || this.fence !== 5 || this.rule !== 2 || this.close !== 3;
-  }
-
-  /** FENCE matches the line as it is. */
-  fenceNow() {
-    return this.fence >= 2 ? this.fence < 5 : this.fence === 1 && this.fenceRun >= 3;
-  }
-
-  /** The line as it is closes the open fence. */
-  closes() {
-    return (this.close === 1 || this.close === 2) && this.closeRun >= this.fenceMarker.length;
-  }
-
-  /** Whatever follows, the line cannot close the open fence. */
-  cannotClose() {
-    return this.close === 3;
-  }
-
-  /** `startsBlock` of the line as it is. */
-  startsBlock() {
-    const rule = this.rule === 1 && this.ruleCount >= 3;
-    return (
-      this.fenceNow() ||
-      rule ||
-      HEADING.test(this.head) ||
-      QUOTE.test(this.head) ||
-      ITEM.test(this.head)
-    );
-  }
-
-  /** Whatever follows, the line is a paragraph's text: not blank and beginning no block. */
-  isText() {
-    if (this.blank || this.fence !== 5 || this.rule !== 2) return false;
-    let p = 0;
-    while (this.head[p] === ' ') p++;
-    const decided = this.text.length >= HEAD || p >= 4 || !MARKS.includes(this.head[p] ?? '`');
-    return decided && !this.beginsBlock();
-  }
-
-  /** Whatever follows, the line begins a heading, a quote or a list item. */
-  beginsBlock() {
-    return (
-      HEADING_START.test(this.head) || QUOTE_START.test(this.head) || ITEM_START.test(this.head)
-    );
-  }
-
-  /** A heading's level and where its text begins, if the line begins one whatever follows. */
-  heading(): { level: number; at: number } | undefined {
-    const match = HEADING_START.exec(this.head);
-    return match ? { level: match[1]!.length, at: match[0].length - 1 } : undefined;
-  }
-}
-
-/** How much final text a paragraph's parse holds before handing it over. */
-const CHUNK = 4096;
-
-/** JavaScript's whitespace, as `trim` removes it. */
-const isWhite = (c: string) => /\s/.test(c);
-
-/**
- * A paragraph's or a heading's text, a piece at a time, parsed as `parseInline` parses the
- * whole (trimmed, a heading without its closing `#`s). Kept: the window, the text from one
- * character before the last cut on, up to its last character that the end of the text cannot
- * take away (not whitespace, nor a heading's `#`), and after it the rest (`loose`). Each update
- * parses the window; once it holds more than INLINE_REACH + CHUNK, the nodes before a cut at
- * least INLINE_REACH from its end are final, and go.
- */
-export class InlineStream {
-  private window = '';
-  /** Where the window's text begins: 1 when its first character is the one before. */
-  private from = 0;
-  private loose = '';
-  /** Some text other than leading whitespace came. */
-  private started = false;
-  /** A heading's leading whitespace: #s right after it may close the heading (see `source`). */
-  private lead = '';
-
-  constructor(private readonly isHeading: boolean) {}
-
-  push(text: string) {
-    if (!this.started) {
-      let start = 0;
-      while (start < text.length && isWhite(text[start]!)) start++;
-      if (this.isHeading) this.lead += text.slice(0, start);
-      if (start === text.length) return;
-      text = text.slice(start);
-      this.started = true;
-    }
-    let end = text.length;
-    while (end > 0 && (isWhite(text[end - 1]!) || (this.isHeading && text[end - 1] === '#'))) end--;
-    if (end === 0) {
-      this.loose += text;
-      return;
-    }
-    this.window += this.loose + text.slice(0, end);
-    this.loose = text.slice(end);
-  }
-
-  /**
-   * The text to parse: the window, and what the end leaves of the rest and of `tentative` (a
-   * line that belongs to the paragraph for now).
-   */
-  private source(tentative: string): string {
-    // With no text yet, #s so far close the heading if the white space before them may.
-    if (this.isHeading)
-      return this.window
-        ? this.window + withoutClosing(this.loose).trimEnd()
-        : withoutClosing(this.lead + this.loose).trim();
-    if (!tentative) return this.window;
-    const end = (this.loose + tentative).trimEnd();
-    return this.started ? this.window + end : end.trimStart();
-  }
-
-  update(tentative = ''): { final: Inline[]; live: Inline[] } {
-    const src = this.source(tentative);
-    const cutBefore = this.window.length - INLINE_REACH;
-    const parsed = parseInlineFrom(src, this.from, cutBefore - this.from >= CHUNK ? cutBefore : -1);
-    streamWork.chars += src.length - this.from;
-    if (parsed.cut === -1) return { final: [], live: parsed.nodes };
-    this.window = this.window.slice(parsed.cut - 1);
-    this.from = 1;
-    const rest = src.slice(parsed.cut - 1);
-    streamWork.chars += rest.length - 1;
-    return { final: parsed.head, live: parseInlineFrom(rest, 1).nodes };
-  }
-
-  /** The nodes after the last final ones, the text being complete. */
-  finish(tentative = ''): Inline[] {
-    const src = this.source(tentative);
-    streamWork.chars += src.length - this.from;
-    return parseInlineFrom(src, this.from).nodes;
-  }
-}
-
-type Mode = 'none' | 'para' | 'heading' | 'fence' | 'group' | 'other';
-
-/**
- * An open list, quote or table, parsed again only from the last point where it may change: a
- * list from its last item (the items before it are final once the next one begins), a table
- * from its unfinished line (a complete row is final), a quote from the start of its last block
- * that may still change (its lines read as their own blocks, by a BlockScanner of their own).
- */
+/** The open list, quote or table. */
 interface Group {
-  kind: 'list' | 'quote' | 'table';
-  /**
-   * Lines before `lines`, so that they parse as the group's: a list item with the list's
-   * indent and kind of marker, a table's head and rule with its columns and alignment.
-   */
+  kind: 'list' | 'blockquote' | 'table';
+  /** Its text from its start to the open part: its final parts, to read them again. */
+  raw: string;
+  /** A table's head and rule lines: its rows are lexed after them. */
   lead: string;
-  /** The group's lines since its last final point, each with its line break. */
-  lines: string;
-  /** A quote's lines without their `>`, read as blocks. */
-  inner?: BlockScanner;
+  /** A list's final items say it is loose; and how its items show now. */
+  loose: boolean;
+  shownLoose: boolean;
+  handle: unknown;
 }
 
-const ruleCell = (align: string) =>
-  align === 'center' ? ':-:' : align === 'end' ? '-:' : align === 'start' ? ':-' : '-';
+/** The last lex of the open part, kept for showing it. */
+interface Lexed {
+  tokens: Token[];
+  starts: number[];
+  src: string;
+  lead: number;
+  /** The open part it lexed. */
+  open: string;
+}
 
-/**
- * The markdown of one text as it streams: `push` each new piece, `finish` when it is complete.
- * What the view shows after each call is what `parseBlocks` makes of the text so far.
- */
+/** A settled chunk whose text has a `[label]` that a definition may make a link. */
+interface Watched {
+  raw: string;
+  handle: unknown;
+}
+
+/** A label as definitions and references match it (case-folded, white space as one space). */
+const fold = (label: string) =>
+  label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase().toLowerCase();
+
+const LABEL = /\[([^[\]]{1,999})\]/g;
+
+const isSpace = (token: Token | undefined) => token?.type === 'space';
+
+/** A definition as a string, to compare. */
+const defValue = (def: { href: string; title: string } | undefined) =>
+  def ? `${def.href}\n${def.title}` : undefined;
+
 export class MarkdownStream {
-  private scanner = new BlockScanner();
-  private line = new PartialLine();
-  /**
-   * The open block: a paragraph, heading or fence growing in place, a list, quote or table
-   * (`group`), or a 'pipe' paragraph the next line may make a table's head, parsed whole.
-   */
-  private mode: Mode = 'none';
-  private inline?: InlineStream;
+  /** The text from the start of the first block that may still change. */
+  private open = '';
+  private done = false;
+  private mode: Mode = 'blocks';
+  /** Definitions of settled blocks; the open part's are the lexer's own. */
+  private readonly settledDefs = Object.create(null) as Definitions;
+  /** The open part's definitions as last shown. */
+  private liveDefs = new Map<string, string>();
+  private readonly watched = new Map<string, Set<Watched>>();
+  /** The open fence: its marker and indent, whether it has a line, how far `open` has no break. */
+  private fence?: {
+    marker: string;
+    indent: number;
+    lines: boolean;
+    scanned: number;
+    shown: string;
+  };
   private group?: Group;
-  /** The unfinished line goes to `inline` as it comes. */
-  private lineInline = false;
-  /** The open block's lines ('other'), or a 'pipe' paragraph's line (a table's head, maybe). */
-  private block = '';
-  /** Code text not yet handed to the view. */
-  private code = '';
-  /** The fence has a line of code already (the next one comes after a line break). */
-  private codeLines = false;
-  /** How much of the unfinished line is code text already; -1 while it could close the fence. */
-  private lineCode = -1;
-  private shownLine = '';
+  /** The level of the long heading read in parts (0: a paragraph). */
+  private heading = 0;
+  private last?: Lexed;
   private shownRest = false;
   /** The last piece ended with a carriage return: a line feed after it is the same break. */
   private cr = false;
 
   constructor(private readonly view: TailView) {}
 
-  push(text: string) {
-    if (this.cr && text[0] === '\n') text = text.slice(1);
-    this.cr = text.endsWith('\r');
-    if (!text) return;
-    text = text.replace(/\r\n?/g, '\n');
-    for (let at = 0; ;) {
-      const newline = text.indexOf('\n', at);
-      this.take(text.slice(at, newline === -1 ? undefined : newline));
-      if (newline === -1) break;
-      this.complete();
-      at = newline + 1;
-    }
-    this.render();
+  push(piece: string) {
+    if (this.cr && piece[0] === '\n') piece = piece.slice(1);
+    this.cr = piece.endsWith('\r');
+    if (!piece) return;
+    this.open += piece.replace(/\r\n?/g, '\n');
+    streamWork.chars += piece.length;
+    this.advance();
   }
 
   /** The text is complete: everything shown becomes final. */
   finish() {
-    // The unfinished line of a list, quote or table is complete: parsed as one with a line break
-    // after it, a text ends in the same blocks.
-    if (this.mode === 'group' && this.line.text) this.complete();
-    const line = this.line;
-    switch (this.mode) {
-      case 'group':
-        this.end();
-        break;
-      case 'fence':
-        if (this.lineCode === -1 && !line.closes())
-          this.code += (this.codeLines ? '\n' : '') + line.text;
-        this.flushCode();
-        this.view.codeLine('');
-        this.view.codeClose();
-        break;
-      case 'para': {
-        const tentative = this.tentative();
-        this.view.inlineClose(this.inline!.finish(tentative));
-        if (!tentative && !this.lineInline && !line.blank) this.view.settle(line.text);
-        break;
-      }
-      case 'heading':
-        this.view.inlineClose(this.inline!.finish());
-        break;
-      case 'other':
-        this.view.settle(this.block + line.text);
-        break;
-      case 'none':
-        if (!line.blank) this.view.settle(line.text);
-    }
+    this.done = true;
+    this.advance();
+    if (this.mode === 'fence') this.closeFence(true);
     this.view.rest([]);
   }
 
-  /** A piece of the unfinished line. */
-  private take(piece: string) {
-    const line = this.line;
-    line.push(piece);
-    streamWork.chars += piece.length;
-    if (this.mode === 'fence') {
-      if (this.lineCode === -1 && line.cannotClose()) {
-        this.code += (this.codeLines ? '\n' : '') + line.text;
-        this.codeLines = true;
-        this.lineCode = line.text.length;
-      } else if (this.lineCode !== -1) {
-        this.code += piece;
-        this.lineCode += piece.length;
-      }
-    } else if (this.lineInline) this.inline!.push(piece);
-    else if (this.mode === 'none' || this.mode === 'para') this.place();
+  private advance() {
+    while (this.step());
+    this.show();
   }
 
-  /** Whether the unfinished line, not yet the open paragraph's, is now for good. */
-  private place() {
-    const line = this.line;
-    if (this.mode === 'para') {
-      if (this.scanner.open === 'pipe' && !line.blank && line.ruleChars) {
-        // Perhaps the rule under a table's head: the paragraph shows as what it is, parsed whole.
-        this.view.inlineDrop();
-        this.inline = undefined;
-        this.mode = 'other';
-        return;
-      }
-      if (line.isText()) {
-        this.inline!.push('\n' + line.text);
-        this.lineInline = true;
-        return;
-      }
-      if (!line.beginsBlock()) return;
-      // The line begins a block whatever follows: the paragraph is complete.
-      this.view.inlineClose(this.inline!.finish());
-      this.inline = undefined;
-      this.scanner.endParagraph();
-      this.mode = 'none';
-    }
-    const heading = line.heading();
-    if (!line.isText() && !heading) return;
-    this.inline = new InlineStream(!!heading);
-    this.view.inlineOpen(heading?.level ?? 0);
-    this.inline.push(heading ? line.text.slice(heading.at) : line.text);
-    this.mode = heading ? 'heading' : 'para';
-    this.lineInline = true;
+  /** `n` characters of the open part are final. */
+  private consume(n: number) {
+    this.open = this.open.slice(n);
   }
 
-  /** The unfinished line is complete. */
-  private complete() {
-    const text = this.line.text;
-    const step = this.scanner.line(text);
-    streamWork.chars += text.length;
-    if (this.mode === 'fence') {
-      if (!this.scanner.open) {
-        this.flushCode();
-        this.view.codeLine((this.shownLine = ''));
-        this.view.codeClose();
-        this.mode = 'none';
-      } else {
-        this.code +=
-          this.lineCode === -1 ? (this.codeLines ? '\n' : '') + text : text.slice(this.lineCode);
-        this.codeLines = true;
-      }
-    } else if (this.mode === 'heading') {
-      this.view.inlineClose(this.inline!.finish());
-      this.inline = undefined;
-      this.mode = 'none';
-    } else {
-      if (step.ends) this.end();
-      if (step.starts && !(this.mode === 'para' && this.lineInline)) this.begin(step.starts, text);
-      else if (this.mode === 'para' && !this.lineInline) this.inline!.push('\n' + text);
-      else if (this.mode === 'other' && !step.starts) this.block += text + '\n';
-      else if (this.mode === 'group') this.groupLine(text, step);
-      if (step.starts === 'pipe') this.block = text + '\n';
-      if (this.mode === 'other' && this.scanner.open === 'table') this.openTable();
-      if (this.mode === 'other' && this.scanner.open === 'para') {
-        // A 'pipe' line without its table's rule after all: a paragraph, growing in place.
-        this.inline = new InlineStream(false);
-        this.view.inlineOpen(0);
-        this.inline.push(this.block.slice(0, -1));
-        this.mode = 'para';
-      }
-    }
-    this.line = new PartialLine(this.mode === 'fence' ? this.scanner.fence : '');
-    this.lineInline = false;
-    this.lineCode = -1;
-  }
-
-  /** The open block ended before the line just complete. */
-  private end() {
-    if (this.mode === 'para') this.view.inlineClose(this.inline!.finish());
-    else if (this.mode === 'other') this.view.settle(this.block);
-    else if (this.mode === 'group') {
-      const group = this.group!;
-      const last = group.lines && this.groupPart(group.lead + group.lines).block;
-      if (last) this.view.groupAppend(last);
-      this.view.groupLive(null);
-      this.view.groupClose();
-      this.group = undefined;
-    }
-    this.inline = undefined;
-    this.block = '';
-    this.mode = 'none';
-  }
-
-  private begin(kind: NonNullable<ReturnType<BlockScanner['line']>['starts']>, text: string) {
-    switch (kind) {
-      case 'para':
-      case 'pipe':
-        this.inline = new InlineStream(false);
-        this.view.inlineOpen(0);
-        this.inline.push(text);
-        this.mode = 'para';
-        break;
-      case 'heading':
-      case 'hr':
-        this.view.settle(text);
-        break;
+  /** One step: whether it settled something or changed mode (then another may follow). */
+  private step(): boolean {
+    switch (this.mode) {
       case 'fence':
-        this.view.codeOpen(FENCE.exec(text)![2] ?? '');
-        this.mode = 'fence';
-        this.codeLines = false;
-        break;
-      case 'quote':
-        this.openGroup(
-          { kind: 'quote', lead: '', lines: '', inner: new BlockScanner() },
-          { t: 'quote', blocks: [] },
-        );
-        this.groupLine(text, { ends: false, starts: null });
-        break;
-      case 'list': {
-        const item = ITEM.exec(text)!;
-        const ordered = /\d/.test(item[2]!);
-        const lead = `${item[1]}${ordered ? '1.' : '-'} x\n`;
-        this.openGroup(
-          { kind: 'list', lead, lines: text + '\n' },
-          {
-            t: 'list',
-            ordered,
-            start: ordered ? Number.parseInt(item[2]!, 10) : 1,
-            items: [],
-          },
-        );
-        break;
-      }
+        return this.fenceStep();
+      case 'para':
+        return this.paraStep();
+      case 'group':
+        return this.groupStep();
       default:
-        this.block = text + '\n';
-        this.mode = 'other';
+        return this.blocksStep();
     }
   }
 
-  private openGroup(group: Group, shell: MdBlock) {
-    this.group = group;
-    this.view.groupOpen(shell);
-    this.mode = 'group';
+  /** The tokens of the open part (after `lead`, a table's head) and where each begins. */
+  private lexOpen(lead = ''): Lexed {
+    const src = lead + this.open.slice(0, WINDOW);
+    streamWork.chars += src.length;
+    const { tokens, defs } = lex(src, this.known());
+    this.noteDefs(defs);
+    const starts: number[] = [];
+    let offset = 0;
+    for (const token of tokens) {
+      starts.push(offset);
+      offset += token.raw.length;
+    }
+    return (this.last = { tokens, starts, src, lead: lead.length, open: this.open });
   }
 
-  /** The 'pipe' paragraph and the line under it are a table's head and rule: a table begins. */
-  private openTable() {
-    const table = parseBlocks(this.block)[0] as Extract<MdBlock, { t: 'table' }>;
-    streamWork.chars += this.block.length;
-    const head = '|' + table.head.map(() => 'a').join('|') + '|\n';
-    const rule = '|' + table.align.map(ruleCell).join('|') + '|\n';
-    this.openGroup({ kind: 'table', lead: head + rule, lines: '' }, table);
-    this.block = '';
+  /**
+   * The settled definitions, as a lexer's own (marked keeps a reference link from being read as
+   * emphasis only for the labels it has as its own).
+   */
+  private known(): Definitions {
+    return Object.assign(Object.create(null) as Definitions, this.settledDefs);
   }
 
-  /** A complete line that goes on the open list, quote or table. */
-  private groupLine(text: string, step: LineStep) {
-    const group = this.group!;
-    const settle = () => {
-      const block = this.groupPart(group.lead + group.lines).block;
-      if (block) this.view.groupAppend(block);
-      group.lines = '';
-    };
-    if (group.kind === 'table') {
-      // A complete row is final.
-      group.lines = text + '\n';
-      settle();
-    } else if (group.kind === 'list') {
-      if (step.item) settle();
-      group.lines += text + '\n';
-    } else {
-      const inner = group.inner!.line(QUOTE.exec(text)![1]!);
-      streamWork.chars += text.length;
-      if ((inner.ends || inner.starts) && group.lines) settle();
-      group.lines += text + '\n';
-      if (!group.inner!.open) settle();
+  /** Whether a lex reaches the end of a complete text. */
+  private whole(lexed: Lexed) {
+    return this.done && lexed.src.length - lexed.lead >= this.open.length;
+  }
+
+  /**
+   * How many tokens are final: all before the last one that has begun for good, all when the
+   * text is complete. A definition followed by what may yet be its title waits for that too.
+   */
+  private finalCount({ tokens, starts, src }: Lexed, whole: boolean): number {
+    if (whole) return tokens.length;
+    for (let j = tokens.length - 1; j > 0; j--) {
+      const token = tokens[j]!;
+      if (isSpace(token) || !begun(token, starts[j]!, src, tokens[j - 1]!)) continue;
+      if (tokens[j - 1]!.type === 'def' && /^["'(]/.test(token.raw)) continue;
+      return j;
+    }
+    // A fenced block whose closing line is complete is final too: nothing can reopen it.
+    const first = tokens[0];
+    return first?.type === 'code' && isClosedFence(first as Tokens.Code, src) ? 1 : 0;
+  }
+
+  private blocksStep(): boolean {
+    if (!this.open) return false;
+    const lexed = this.lexOpen();
+    const { tokens, starts, src } = lexed;
+    if (isSpace(tokens[0]) && tokens.length > 1) {
+      this.consume(tokens[0]!.raw.length);
+      return true;
+    }
+    // A long paragraph is cut before anything else: the same whether it is final yet or not.
+    const type = tokens[0]?.type;
+    if ((type === 'paragraph' || type === 'heading') && this.cutParagraph()) return true;
+    const whole = this.whole(lexed);
+    let k = this.finalCount(lexed, whole);
+    // A paragraph or heading long enough to be cut waits to be the first block: it is read in
+    // parts however much text comes after it.
+    for (let i = 1; i < k; i++) if (mayCut(tokens[i]!)) k = i;
+    if (k > 0) {
+      const raw = src.slice(0, starts[k] ?? src.length);
+      this.settleTokens(tokens.slice(0, k), raw);
+      // The blank lines after them go too, when a block follows.
+      let length = raw.length;
+      while (isSpace(tokens[k]) && k + 1 < tokens.length) length += tokens[k++]!.raw.length;
+      this.consume(length);
+      return true;
+    }
+    const first = tokens[0];
+    if (!first || whole) return false;
+    switch (first.type) {
+      case 'code':
+        return this.openFence(first as Tokens.Code, src);
+      case 'list':
+      case 'blockquote':
+      case 'table':
+        return this.openGroup(first, src);
+      default:
+        return false;
+    }
+  }
+
+  /** Final blocks, rendered once; their definitions are known for good. */
+  private settleTokens(tokens: Token[], raw: string) {
+    this.keepDefs(tokens);
+    const blocks = blocksOf(tokens);
+    if (blocks.length) this.watch({ raw, handle: this.view.settle(blocks) });
+  }
+
+  private keepDefs(tokens: readonly Token[]) {
+    for (const token of tokens) {
+      if (token.type === 'def') {
+        const def = token as Tokens.Def;
+        this.settledDefs[def.tag] ??= { href: def.href, title: def.title };
+      } else if (token.type === 'blockquote') this.keepDefs((token as Tokens.Blockquote).tokens);
+      else if (token.type === 'list')
+        for (const item of (token as Tokens.List).items) this.keepDefs(item.tokens);
+    }
+  }
+
+  private watch(chunk: Watched) {
+    for (const [, label] of chunk.raw.matchAll(LABEL)) {
+      const key = fold(label!);
+      let chunks = this.watched.get(key);
+      if (!chunks) this.watched.set(key, (chunks = new Set()));
+      chunks.add(chunk);
     }
   }
 
   /**
-   * `src` parsed, as the open group's lines: the group's part (without what `lead` adds), and
-   * the blocks after it.
+   * The open part's definitions, compared with those last shown: a label defined, redefined or
+   * gone renders again what uses it among the final blocks (the open part is lexed with them).
    */
-  private groupPart(src: string): { block: MdBlock | null; rest: MdBlock[] } {
-    const blocks = parseBlocks(src);
-    streamWork.chars += src.length;
-    const first = blocks[0];
-    if (first?.t !== this.group!.kind) return { block: null, rest: blocks };
-    const block = first.t === 'list' ? { ...first, items: first.items.slice(1) } : first;
-    return { block, rest: blocks.slice(1) };
-  }
-
-  /** The unfinished line, as the open paragraph's text for now (not blank, beginning no block). */
-  private tentative(): string {
-    const line = this.line;
-    return this.lineInline || line.blank || line.startsBlock() ? '' : '\n' + line.text;
-  }
-
-  private flushCode() {
-    if (this.code) this.view.codeAppend(this.code);
-    this.code = '';
-  }
-
-  private render() {
-    const line = this.line;
-    let rest: MdBlock[] = [];
-    switch (this.mode) {
-      case 'fence': {
-        this.flushCode();
-        const shown =
-          this.lineCode !== -1 || line.closes() ? '' : (this.codeLines ? '\n' : '') + line.text;
-        if (shown !== this.shownLine) this.view.codeLine((this.shownLine = shown));
-        break;
-      }
-      case 'para':
-      case 'heading': {
-        const tentative = this.mode === 'para' ? this.tentative() : '';
-        const { final, live } = this.inline!.update(tentative);
-        this.view.inlineUpdate(final, live);
-        if (this.mode === 'para' && !tentative && !this.lineInline && !line.blank)
-          rest = this.lineBlocks();
-        break;
-      }
-      case 'group': {
-        const group = this.group!;
-        const part = this.groupPart(group.lead + group.lines + line.text);
-        this.view.groupLive(part.block);
-        rest = part.rest;
-        break;
-      }
-      case 'other':
-        rest = parseBlocks(this.block + line.text);
-        streamWork.chars += this.block.length + line.text.length;
-        break;
-      case 'none':
-        if (!line.blank) rest = this.lineBlocks();
+  private noteDefs(defs: Definitions) {
+    const now = new Map<string, string>();
+    for (const label of Object.keys(defs))
+      if (!(label in this.settledDefs)) now.set(label, defValue(defs[label])!);
+    const changed: string[] = [];
+    for (const [label, value] of now) if (this.liveDefs.get(label) !== value) changed.push(label);
+    for (const [label, value] of this.liveDefs)
+      if (!now.has(label) && defValue(defs[label]) !== value) changed.push(label);
+    this.liveDefs = now;
+    if (!changed.length) return;
+    const again = new Set<Watched>();
+    for (const label of changed)
+      for (const chunk of this.watched.get(fold(label)) ?? []) again.add(chunk);
+    for (const chunk of again) {
+      streamWork.chars += chunk.raw.length;
+      const known = Object.assign(Object.create(null) as Definitions, defs);
+      this.view.resettle(chunk.handle, blocksOf(lex(chunk.raw, known).tokens));
     }
+    const group = this.group;
+    if (
+      group &&
+      [...group.raw.matchAll(LABEL)].some(([, l]) => changed.some((c) => fold(c) === fold(l!)))
+    )
+      this.redoGroup(defs);
+  }
+
+  // Fenced code, a line at a time.
+
+  private openFence(code: Tokens.Code, src: string): boolean {
+    const newline = code.raw.indexOf('\n');
+    const opening = FENCE_OPEN.exec(code.raw);
+    if (!opening || newline === -1 || isClosedFence(code, src)) return false;
+    this.view.codeOpen(codeLang(code.lang));
+    this.fence = {
+      marker: opening[2]!,
+      indent: opening[1]!.length,
+      lines: false,
+      scanned: 0,
+      shown: '',
+    };
+    this.consume(newline + 1);
+    this.mode = 'fence';
+    return true;
+  }
+
+  private fenceStep(): boolean {
+    const fence = this.fence!;
+    let code = '';
+    let at = 0;
+    for (let newline; (newline = this.open.indexOf('\n', Math.max(at, fence.scanned))) !== -1;) {
+      const line = this.open.slice(at, newline);
+      streamWork.chars += newline + 1 - Math.max(at, fence.scanned);
+      at = newline + 1;
+      fence.scanned = 0;
+      if (closesFence(fence.marker, line)) {
+        if (code) this.view.codeAppend(code);
+        this.consume(at);
+        this.closeFence(false);
+        return true;
+      }
+      code += (fence.lines ? '\n' : '') + fencedLine(line, fence.indent);
+      fence.lines = true;
+    }
+    if (code) this.view.codeAppend(code);
+    this.consume(at);
+    streamWork.chars += this.open.length - fence.scanned;
+    fence.scanned = this.open.length;
+    return false;
+  }
+
+  /** The fence ends: at its closing line, or (`atEnd`) with the text, its last line code too. */
+  private closeFence(atEnd: boolean) {
+    const fence = this.fence!;
+    if (atEnd) {
+      if (this.open && !closesFence(fence.marker, this.open))
+        this.view.codeAppend((fence.lines ? '\n' : '') + fencedLine(this.open, fence.indent));
+      this.open = '';
+    }
+    this.view.codeLine('');
+    this.view.codeClose();
+    this.fence = undefined;
+    this.mode = 'blocks';
+  }
+
+  // A long paragraph, in parts.
+
+  /**
+   * Where a paragraph that fills `probe` (its first PROBE characters) is cut: before the last
+   * line in the probe's second half that begins with a letter, or else before its last letter or
+   * figure there after white space, or else before its last letter there, or else in its middle;
+   * inside its plain text first (`inText`), so that a link, emphasis or code stays whole, and
+   * anywhere when its whole second half is one. The probe alone decides, so a text is cut in
+   * the same places however it arrives.
+   */
+  private cutAt(probe: string, inText?: (at: number) => boolean): number {
+    const cut = inText ? this.cutIn(probe, inText) : -1;
+    return cut === -1 ? this.cutIn(probe) : cut;
+  }
+
+  /** As `cutAt` says, only where `inText` allows (-1: nowhere), or anywhere. */
+  private cutIn(probe: string, inText?: (at: number) => boolean): number {
+    let space = -1;
+    let letter = -1;
+    for (let i = probe.length - 1; i >= PROBE / 2; i--) {
+      const c = probe[i]!;
+      if (!/[\p{L}\p{N}]/u.test(c) || (inText && !inText(i))) continue;
+      const before = probe[i - 1]!;
+      const isLetter = /\p{L}/u.test(c);
+      if (before === '\n' && isLetter) return i;
+      if (space === -1 && (before === ' ' || before === '\n')) space = i;
+      if (letter === -1 && isLetter) letter = i;
+    }
+    if (space !== -1) return space;
+    if (letter !== -1) return letter;
+    if (inText) return -1;
+    const half = PROBE / 2;
+    return isLeadSurrogate(probe.charCodeAt(half - 1)) ? half + 1 : half;
+  }
+
+  /**
+   * The open paragraph or heading, if it fills a probe (a heading: its line does), gives its first
+   * part to the view, for good.
+   */
+  private cutParagraph(): boolean {
+    if (this.open.length < PROBE) return false;
+    const probe = this.open.slice(0, PROBE);
+    streamWork.chars += probe.length;
+    let level = this.heading;
+    let inText: ((at: number) => boolean) | undefined;
+    const continued = this.mode === 'para';
+    if (continued && level) {
+      // The rest of a heading's line: it fills the probe if its line does.
+      if (probe.includes('\n')) return false;
+    } else {
+      const lead = continued ? GUARD : '';
+      const first = lex(lead + probe, this.known()).tokens[0];
+      const type = first?.type;
+      const fills = first?.raw.length === lead.length + PROBE;
+      if (!fills || (type !== 'paragraph' && (type !== 'heading' || continued))) return false;
+      if (!continued) level = type === 'heading' ? (first as Tokens.Heading).depth : 0;
+      inText = plainTextAt(first, lead + probe, lead.length);
+    }
+    const cut = this.cutAt(probe, inText);
+    const part = probe.slice(0, cut);
+    streamWork.chars += part.length;
+    const inline = !continued
+      ? inlineOf(lex(part, this.known()).tokens[0])
+      : level
+        ? this.lineInline(part)
+        : unguarded(inlineOf(lex(GUARD + part, this.known()).tokens[0]));
+    // The white space before the cut goes between the parts, once: not also at the part's end.
+    const between = /\s$/.test(part) ? [part.endsWith('\n') ? '\n' : ' '] : [];
+    const end = inline.at(-1);
+    if (between.length && typeof end === 'string') inline[inline.length - 1] = end.trimEnd();
+    if (!continued) {
+      this.view.inlineOpen(level);
+      this.mode = 'para';
+      this.heading = level;
+    }
+    this.view.inlineUpdate([...inline, ...between], []);
+    this.consume(cut);
+    return true;
+  }
+
+  /** Text of a heading's line after its first part, read as inline markdown. */
+  private lineInline(text: string): Inline[] {
+    streamWork.chars += text.length;
+    return inlineNodes(inlineLex(text, this.known()));
+  }
+
+  /** The rest of a long heading's line, as it ends (without its closing `#`s). */
+  private headingEnd(line: string): Inline[] {
+    return this.lineInline(line.replace(/(^|[ \t]+)#+[ \t]*$/, '').trimEnd());
+  }
+
+  private paraStep(): boolean {
+    if (!this.open && !this.done) return false;
+    if (this.cutParagraph()) return true;
+    if (this.heading) {
+      const newline = this.open.indexOf('\n');
+      if (newline === -1 && !this.done) return false;
+      const line = newline === -1 ? this.open : this.open.slice(0, newline);
+      this.view.inlineClose(this.headingEnd(line));
+      this.consume(newline === -1 ? this.open.length : newline + 1);
+      this.mode = 'blocks';
+      this.heading = 0;
+      return true;
+    }
+    const lexed = this.lexOpen(GUARD);
+    const first = lexed.tokens[0]!;
+    if (this.finalCount(lexed, this.whole(lexed)) === 0) return false;
+    this.view.inlineClose(unguarded(inlineOf(first)));
+    this.consume(first.raw.length - GUARD.length);
+    this.mode = 'blocks';
+    return true;
+  }
+
+  // Lists, quotes and tables, a part at a time.
+
+  private openGroup(first: Token, src: string): boolean {
+    const parts = finalParts(first, src, 0);
+    if (!parts) return false;
+    const kind = first.type as Group['kind'];
+    const lead = kind === 'table' ? src.split('\n', 2).join('\n') + '\n' : '';
+    const loose = kind === 'list' && (first as Tokens.List).loose;
+    this.group = { kind, raw: '', lead, loose: false, shownLoose: loose, handle: null };
+    this.group.handle = this.view.groupOpen(shellOf(first));
+    this.mode = 'group';
+    this.appendParts(parts, src, 0);
+    return true;
+  }
+
+  /** Final parts of the open group (`length` characters from `from` in `src`), for good. */
+  private appendParts(parts: { length: number; token: Token }, src: string, from: number) {
+    const group = this.group!;
+    if (group.kind === 'list' && (parts.token as Tokens.List).items.some((item) => item.loose))
+      group.loose = true;
+    this.keepDefs([parts.token]);
+    this.view.groupAppend(this.partBlock(parts.token));
+    group.raw += src.slice(from, from + parts.length);
+    this.consume(parts.length);
+  }
+
+  /** A group's parts as a block of its kind, a list's items as loose as the list shows. */
+  private partBlock(token: Token): MdBlock {
+    const group = this.group!;
+    const shown = group.kind === 'list' ? { ...token, loose: group.shownLoose } : token;
+    return blocksOf([shown as Token])[0]!;
+  }
+
+  private groupStep(): boolean {
+    const group = this.group!;
+    if (!this.open && !this.done) return false;
+    const lexed = this.lexOpen(group.lead);
+    const { tokens, src } = lexed;
+    const first = tokens[0];
+    if (first?.type !== group.kind) {
+      this.closeGroup();
+      return true;
+    }
+    this.showLoose(first);
+    const from = group.lead.length;
+    if (this.finalCount(lexed, this.whole(lexed)) > 0) {
+      // The group is complete: all of it is final.
+      // (A table with no rows past its head may end before the head's line break.)
+      const length = Math.max(0, first.raw.length - from);
+      this.appendParts({ length, token: first }, src, from);
+      this.closeGroup();
+      return true;
+    }
+    const parts = finalParts(first, src, from);
+    if (!parts) return false;
+    this.appendParts(parts, src, from);
+    return true;
+  }
+
+  /** A list's items show loose when it is, by its final items or by those for now. */
+  private showLoose(token: Token) {
+    const group = this.group!;
+    if (group.kind !== 'list') return;
+    const loose = group.loose || (token as Tokens.List).loose;
+    if (loose === group.shownLoose) return;
+    group.shownLoose = loose;
+    this.redoGroup(this.known());
+  }
+
+  /** The group's final parts shown again, from its final text lexed again. */
+  private redoGroup(defs: Definitions) {
+    const group = this.group!;
+    if (!group.raw) return;
+    streamWork.chars += group.raw.length;
+    const first = lex(group.raw, Object.assign(Object.create(null) as Definitions, defs)).tokens[0];
+    if (first?.type === group.kind) this.view.groupRedo(this.partBlock(first));
+  }
+
+  private closeGroup() {
+    const group = this.group!;
+    this.view.groupLive(null);
+    this.view.groupClose();
+    this.watch({ raw: group.raw, handle: group.handle });
+    this.group = undefined;
+    this.mode = 'blocks';
+  }
+
+  // What may still change, shown after the final parts.
+
+  private show() {
+    let rest: MdBlock[] = [];
+    if (this.mode === 'fence') {
+      const fence = this.fence!;
+      const line = this.open;
+      const shown =
+        !line || closesFence(fence.marker, line)
+          ? ''
+          : (fence.lines ? '\n' : '') + fencedLine(line, fence.indent);
+      if (shown !== fence.shown) this.view.codeLine((fence.shown = shown));
+    } else if (this.mode === 'para' && this.heading) {
+      this.view.inlineUpdate([], this.headingEnd(this.open.split('\n', 1)[0]!));
+    } else if (this.open) {
+      const lead = this.mode === 'para' ? GUARD : (this.group?.lead ?? '');
+      const lexed =
+        this.last?.open === this.open && this.last.lead === lead.length
+          ? this.last
+          : this.lexOpen(lead);
+      const [first, ...others] = lexed.tokens;
+      if (this.mode === 'para') {
+        this.view.inlineUpdate([], unguarded(inlineOf(first)));
+        rest = blocksOf(others);
+      } else if (this.mode === 'group' && first?.type === this.group!.kind) {
+        this.showLoose(first);
+        this.view.groupLive(this.partBlock(first));
+        rest = blocksOf(others);
+      } else rest = blocksOf(lexed.tokens);
+    } else if (this.mode === 'group') this.view.groupLive(null);
     if (rest.length || this.shownRest) this.view.rest(rest);
     this.shownRest = rest.length > 0;
   }
+}
 
-  /** The blocks of the unfinished line alone. */
-  private lineBlocks(): MdBlock[] {
-    const line = this.line;
-    if (line.fenceNow()) return [{ t: 'code', lang: line.lang, text: '' }];
-    streamWork.chars += line.text.length;
-    return parseBlocks(line.text);
+/**
+ * Whether a token has begun for good: it starts a line, and that line and the next one are
+ * complete (marked reads a line with the one after it: a line under a paragraph may make it a
+ * heading or a table's head, and decides whether the line before begins a list). Or it is a
+ * heading or a paragraph (not right after another one) already PROBE long: what comes cannot
+ * join it to what is before it, and waiting for more of it would lex it again and again.
+ */
+function begun(token: Token, start: number, src: string, before: Token): boolean {
+  if (start > 0 && src[start - 1] !== '\n') return false;
+  const newline = src.indexOf('\n', start);
+  if (newline !== -1 && src.indexOf('\n', newline + 1) !== -1) return true;
+  if (src.length - start < PROBE) return false;
+  return token.type === 'heading' || (token.type === 'paragraph' && before.type !== 'paragraph');
+}
+
+/** Whether a fenced code block (the first token of `src`) has its closing line, complete. */
+function isClosedFence(code: Tokens.Code, src: string): boolean {
+  const opening = FENCE_OPEN.exec(code.raw);
+  if (!opening || code.codeBlockStyle === 'indented') return false;
+  const lines = code.raw.replace(/\n$/, '').split('\n');
+  const complete = code.raw.endsWith('\n') || src[code.raw.length] === '\n';
+  return lines.length >= 2 && complete && closesFence(opening[2]!, lines.at(-1)!);
+}
+
+/** Whether a block may be long enough to be read in parts (`cutParagraph` decides). */
+const mayCut = (token: Token) =>
+  (token.type === 'paragraph' || token.type === 'heading') && token.raw.length >= PROBE;
+
+/**
+ * The final parts of a group token that starts `src` (after `lead` characters): how far they
+ * reach from `lead`, and the token with only them. A list's items before its last one that has
+ * begun, a quote's blocks before its last one that has begun, a table's complete rows; undefined
+ * when none is final yet.
+ */
+function finalParts(
+  token: Token,
+  src: string,
+  lead: number,
+): { length: number; token: Token } | undefined {
+  if (token.type === 'list') {
+    const list = token as Tokens.List;
+    let start = 0;
+    const starts = list.items.map((item) => (start += item.raw.length) - item.raw.length);
+    for (let j = list.items.length - 1; j > 0; j--) {
+      if (src.indexOf('\n', starts[j]!) === -1) continue;
+      return { length: starts[j]! - lead, token: { ...list, items: list.items.slice(0, j) } };
+    }
+    return undefined;
   }
+  if (token.type === 'blockquote') {
+    const inner = (token as Tokens.Blockquote).tokens;
+    const text = inner.map((t) => t.raw).join('');
+    let start = 0;
+    const starts = inner.map((t) => (start += t.raw.length) - t.raw.length);
+    for (let j = inner.length - 1; j > 0; j--) {
+      if (isSpace(inner[j]) || text.indexOf('\n', starts[j]!) === -1) continue;
+      // The quote's lines are its text's lines: the part ends where the line of block j begins.
+      let end = 0;
+      for (let n = text.slice(0, starts[j]!).split('\n').length - 1; n > 0; n--)
+        end = src.indexOf('\n', end) + 1;
+      if (end <= lead) return undefined;
+      return { length: end - lead, token: { ...token, tokens: inner.slice(0, j) } as Token };
+    }
+    return undefined;
+  }
+  if (token.type === 'table') {
+    const table = token as Tokens.Table;
+    // Its head and rule are its first two lines; a row is final once its line is complete.
+    let breaks = 0;
+    let end = 0;
+    const limit = Math.min(src.length, token.raw.length + 1);
+    for (let i = src.indexOf('\n'); i !== -1 && i < limit; i = src.indexOf('\n', i + 1)) {
+      if (++breaks - 2 > table.rows.length) break;
+      end = i + 1;
+    }
+    const rows = Math.min(table.rows.length, breaks - 2);
+    if (rows < 1 || end <= lead) return undefined;
+    return { length: end - lead, token: { ...table, rows: table.rows.slice(0, rows) } };
+  }
+  return undefined;
+}
+
+/** Inline nodes without the GUARD their text was lexed with. */
+function unguarded(nodes: Inline[]): Inline[] {
+  const [first, ...rest] = nodes;
+  if (typeof first !== 'string' || !first.startsWith(GUARD)) return nodes;
+  return first.length > 1 ? [first.slice(1), ...rest] : rest;
+}
+
+/**
+ * Where a block's inline text is plain text, not a link, emphasis or code: whether the character
+ * at `at` of `src` (less `lead`) and the one before are in the same text token, before anything
+ * in the second half that could open a construct. Undefined when the text cannot be placed in
+ * `src`.
+ */
+function plainTextAt(block: Token, src: string, lead: number) {
+  const { text, tokens } = block as Tokens.Paragraph;
+  const from = text ? src.indexOf(text) : -1;
+  if (from === -1 || !tokens) return undefined;
+  const plain = new Uint8Array(src.length);
+  let at = from;
+  let opener = src.length;
+  for (const token of tokens) {
+    const start = at - lead;
+    at += token.raw.length;
+    if (token.type !== 'text') continue;
+    plain.fill(1, start + 1, start + token.raw.length);
+    // What could open a link or emphasis in the second half: it may be one that the probe's
+    // end cut short (read as text there), so nothing after it is cut.
+    const first = token.raw.slice(Math.max(0, PROBE / 2 - start)).search(/[[*_`~<!]/);
+    if (first !== -1) opener = Math.min(opener, Math.max(start, PROBE / 2) + first);
+  }
+  if (at !== from + text.length) return undefined;
+  plain.fill(0, opener);
+  return (i: number) => plain[i] === 1;
+}
+
+/** A paragraph token's inline nodes. */
+function inlineOf(token: Token | undefined): Inline[] {
+  const block = token ? blocksOf([token])[0] : undefined;
+  return block && 'inline' in block ? block.inline : [];
+}
+
+/** A list, quote or table token as its block with no items, blocks or rows. */
+function shellOf(token: Token): MdBlock {
+  if (token.type === 'blockquote') return { t: 'quote', blocks: [] };
+  const block = blocksOf([token])[0]!;
+  if (block.t === 'table') return { ...block, rows: [] };
+  if (block.t === 'list') return { ...block, items: [] };
+  return block;
 }

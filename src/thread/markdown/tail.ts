@@ -1,7 +1,7 @@
 import { render } from 'lit';
 import type { Inline, MdBlock } from './parse.js';
 import { autoDirection, CODE_CHUNK, inlineDom, renderBlocks } from './render.js';
-import { staticBlocks, staticCopy } from './static.js';
+import { staticCopy } from './static.js';
 import type { TailView } from './stream.js';
 
 /** Inline nodes with adjacent strings as one. */
@@ -119,8 +119,11 @@ export class DomTail implements TailView {
      */
     held?: 'settled' | 'unsure';
   };
-  /** The open list, quote or table: where its items, blocks or rows go, and those for now. */
-  private group?: { el: Element; live: ChildNode[] };
+  /**
+   * The open list, quote or table: where its items, blocks or rows go, the final ones and those
+   * for now.
+   */
+  private group?: { el: Element; final: ChildNode[]; live: ChildNode[] };
   private code?: {
     el: HTMLElement;
     /** The chunks, once there are two or more. */
@@ -141,9 +144,16 @@ export class DomTail implements TailView {
     content.appendChild(this.restBox);
   }
 
-  settle(markdown: string) {
-    const chunk = staticBlocks(markdown, this.cites);
-    if (chunk.firstChild) this.content.insertBefore(chunk, this.restBox);
+  /** Blocks rendered for good, in a chunk of their own (the handle to render them again). */
+  settle(blocks: MdBlock[]): HTMLElement {
+    const chunk = document.createElement('div');
+    chunk.append(staticCopy(renderBlocks(blocks, this.cites)));
+    this.content.insertBefore(chunk, this.restBox);
+    return chunk;
+  }
+
+  resettle(handle: unknown, blocks: MdBlock[]) {
+    (handle as HTMLElement).replaceChildren(staticCopy(renderBlocks(blocks, this.cites)));
   }
 
   /** A block rendered empty, in a chunk of its own before the rest. */
@@ -325,11 +335,6 @@ export class DomTail implements TailView {
     this.inline = undefined;
   }
 
-  inlineDrop() {
-    this.inline!.el.parentElement!.remove();
-    this.inline = undefined;
-  }
-
   codeOpen(lang: string) {
     const el = this.shell({ t: 'code', lang, text: '' }).querySelector('code')!;
     const text = document.createTextNode('');
@@ -418,16 +423,30 @@ export class DomTail implements TailView {
     return [...DomTail.holder(rendered, block).childNodes];
   }
 
-  groupOpen(block: MdBlock) {
+  groupOpen(block: MdBlock): HTMLElement {
     const chunk = this.shell(block).parentElement!;
-    this.group = { el: DomTail.holder(chunk, block), live: [] };
+    this.group = { el: DomTail.holder(chunk, block), final: [], live: [] };
+    return chunk;
+  }
+
+  /** Nodes that go before the group's live ones. */
+  private groupInsert(nodes: ChildNode[]) {
+    const { el, live } = this.group!;
+    if (live[0]) live[0].before(...nodes);
+    else el.append(...nodes);
   }
 
   groupAppend(block: MdBlock) {
-    const { el, live } = this.group!;
     const nodes = this.groupNodes(block);
-    if (live[0]) live[0].before(...nodes);
-    else el.append(...nodes);
+    this.groupInsert(nodes);
+    this.group!.final.push(...nodes);
+  }
+
+  groupRedo(block: MdBlock) {
+    const group = this.group!;
+    for (const node of group.final) node.remove();
+    group.final = this.groupNodes(block);
+    this.groupInsert(group.final);
   }
 
   groupLive(block: MdBlock | null) {
