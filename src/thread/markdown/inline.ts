@@ -101,7 +101,11 @@ export function inlineNodes(tokens: readonly Token[] | undefined, cites = true):
       if (typeof each === 'string') text += each;
       else {
         flush();
-        out.push(each);
+        // Raw HTML tags side by side show as one run of text: one element, however many tags.
+        const last = out.at(-1);
+        if (each.t === 'html' && typeof last === 'object' && last.t === 'html')
+          out[out.length - 1] = { t: 'html', text: last.text + each.text };
+        else out.push(each);
       }
     }
   }

@@ -213,6 +213,11 @@ describe('answer-markdown', () => {
     expect(block.textContent).to.equal('<div class="x">\n  <b>bold?</b>\n</div>');
     expect(getComputedStyle(block).whiteSpace, 'its lines kept').to.equal('pre-wrap');
     await expect(el).to.be.accessible();
+    // Tags side by side in a paragraph are one run of text, not an element each.
+    el.text = 'Tags: ' + '<b>'.repeat(1_000) + ' end';
+    await el.updateComplete;
+    const spans = [...root.querySelectorAll('span.html')];
+    expect(spans.map((span) => span.textContent)).to.deep.equal(['<b>'.repeat(1_000)]);
   });
 
   it('keeps table cells whole in a narrow column: the table scrolls instead', async () => {
