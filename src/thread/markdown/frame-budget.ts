@@ -70,3 +70,25 @@ export function whenBudget(callback: () => void) {
   waiting.add(callback);
   nextFrame();
 }
+
+let tasksWaiting = new Set<() => void>();
+let taskChannel: MessageChannel | undefined;
+
+/**
+ * Calls `callback` in a task of its own, soon (once, however often it is passed). A text that
+ * comes complete (a restored answer) is read a budget a task at a time: the page renders between
+ * two tasks, so no frame is long, and nothing waits on frames a page out of view may not get.
+ */
+export function whenTask(callback: () => void) {
+  tasksWaiting.add(callback);
+  if (tasksWaiting.size > 1) return;
+  if (!taskChannel) {
+    taskChannel = new MessageChannel();
+    taskChannel.port1.onmessage = () => {
+      const resume = tasksWaiting;
+      tasksWaiting = new Set();
+      resume.forEach((waiting) => waiting());
+    };
+  }
+  taskChannel.port2.postMessage(null);
+}

@@ -801,6 +801,30 @@ describe('answer-markdown', () => {
     expect(shown(el)).to.equal(atOnce(text, 2));
   });
 
+  it('renders a text that comes complete a budget a task at a time, waiting on no frame', async function () {
+    this.timeout(STREAMING_MS);
+    const text = sentences(1_000); // about 90,000 characters: some 22 budgets
+    // A page that gets no frames (out of view): a saved answer shows all the same.
+    const requestFrame = window.requestAnimationFrame;
+    window.requestAnimationFrame = () => 0;
+    const el = document.createElement('answer-markdown');
+    let tasks = 0;
+    const observer = new MutationObserver(() => tasks++);
+    try {
+      el.complete = true;
+      el.text = text;
+      document.body.append(el);
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+      await el.updateComplete;
+      expect(shown(el), 'all of it').to.equal(atOnce(text));
+      expect(tasks, 'in many tasks, none long').to.be.above(text.length / FRAME_CHARS / 2);
+    } finally {
+      observer.disconnect();
+      window.requestAnimationFrame = requestFrame;
+      el.remove();
+    }
+  });
+
   it('ends pieces at white space, never inside a link, an emphasis or code', async () => {
     // Constructs almost back to back, and runs of text with no sentence end.
     const text = Array.from({ length: 6_000 }, (_, i) =>

@@ -1,7 +1,7 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
-import { allowance, spend, whenBudget } from './frame-budget.js';
+import { allowance, FRAME_CHARS, spend, whenBudget, whenTask } from './frame-budget.js';
 import { isLeadSurrogate } from './inline.js';
 import { MarkdownStream } from './stream.js';
 import { DomTail } from './tail.js';
@@ -17,10 +17,10 @@ import { AnswerElement } from '../../base/answer-element.js';
  * change are rendered once, to plain DOM, and the open block grows in place
  * (stream.ts). So the cost of a delta does not grow with the length of the
  * message nor of its open block, and a finished message (`complete`) keeps
- * nothing but its DOM. A text that comes complete is read the same way, at
- * once. Text that streams faster than a frame's budget (frame-budget.ts) is
- * rendered at the next frame, what came meanwhile in one go; `updateComplete`
- * waits until all of it shows.
+ * nothing but its DOM. A text that comes complete is read the same way, a
+ * budget a task at a time. Text that streams faster than a frame's budget
+ * (frame-budget.ts) is rendered at the next frame, what came meanwhile in one
+ * go; `updateComplete` waits until all of it shows.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -59,6 +59,8 @@ export class AnswerMarkdown extends AnswerElement {
   /** Text has arrived that the frame's budget left for the next frame. */
   private backlog = false;
   private resume = () => this.requestUpdate();
+  /** The text came complete: it is read a budget a task at a time, not a frame at a time. */
+  private restoring = false;
   /** Everything consumed so far is rendered for good (the text was complete). */
   private finished = false;
 
@@ -81,7 +83,7 @@ export class AnswerMarkdown extends AnswerElement {
       this.source = undefined;
       added = this.newText();
     }
-    if (this.backlog) whenBudget(this.resume);
+    if (this.backlog) this.goOn(this.resume);
     // The turn re-renders on every delta of any of its items: a finished text has nothing new,
     // and one behind the frame's budget goes on at the next frame.
     if (!added && (this.backlog || (this.complete ? this.finished : this.stream))) return;
@@ -91,7 +93,7 @@ export class AnswerMarkdown extends AnswerElement {
       this.stream = new MarkdownStream(this.tail);
     }
     this.stream.push(added);
-    spend(added.length);
+    if (!this.restoring) spend(added.length);
     if (this.complete && !this.backlog) {
       this.stream.finish();
       this.tail!.end();
@@ -104,7 +106,7 @@ export class AnswerMarkdown extends AnswerElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     while (this.backlog) {
-      await new Promise<void>((resolve) => whenBudget(resolve));
+      await new Promise<void>((resolve) => this.goOn(resolve));
       result = (await super.getUpdateComplete()) && result;
     }
     return result;
@@ -149,12 +151,19 @@ export class AnswerMarkdown extends AnswerElement {
   }
 
   /**
-   * How much may be read now: the frame's budget while the text streams, all of it when it
-   * comes complete (a saved answer shows with its element, as a thread restores it, never
-   * waiting on frames a page out of view may not get).
+   * How much may be read now: the frame's budget while the text streams; a budget a task while a
+   * text that came complete is read (a saved answer: it makes no long frame, and never waits on
+   * frames a page out of view may not get).
    */
   private limit(): number {
-    return this.complete && !this.stream ? Infinity : allowance();
+    if (this.complete && !this.stream) this.restoring = true;
+    return this.restoring ? FRAME_CHARS : allowance();
+  }
+
+  /** `callback` once the next budget is there: the next frame's, or the next task's. */
+  private goOn(callback: () => void) {
+    if (this.restoring) whenTask(callback);
+    else whenBudget(callback);
   }
 
   private reset(source: readonly string[] | string) {
@@ -166,6 +175,7 @@ export class AnswerMarkdown extends AnswerElement {
     this.consumedChars = 0;
     this.backlog = false;
     this.finished = false;
+    this.restoring = false;
   }
 }
 

@@ -676,16 +676,28 @@ function finalParts(
   }
   if (token.type === 'blockquote') {
     const inner = (token as Tokens.Blockquote).tokens;
-    const text = inner.map((t) => t.raw).join('');
-    let start = 0;
-    const starts = inner.map((t) => (start += t.raw.length) - t.raw.length);
+    // The line of the quote's text each block begins on. A block begins a line: where neither
+    // the source before it ends with a line break nor its own begins with one (a paragraph that
+    // a table interrupts), a line ends between them all the same.
+    let line = 0;
+    let before = '';
+    const lines = inner.map(({ raw }) => {
+      if (before && !before.endsWith('\n') && !raw.startsWith('\n')) line++;
+      const at = line;
+      line += raw.split('\n').length - 1;
+      before = raw;
+      return at;
+    });
     for (let j = inner.length - 1; j > 0; j--) {
-      if (isSpace(inner[j]) || text.indexOf('\n', starts[j]!) === -1) continue;
+      // Block j has begun for good once its first line is complete.
+      const complete = j < inner.length - 1 || inner[j]!.raw.includes('\n');
+      if (isSpace(inner[j]) || !complete) continue;
       // The quote's lines are its text's lines: the part ends where the line of block j begins.
       let end = 0;
-      for (let n = text.slice(0, starts[j]!).split('\n').length - 1; n > 0; n--)
-        end = src.indexOf('\n', end) + 1;
+      for (let n = lines[j]!; n > 0; n--) end = src.indexOf('\n', end) + 1;
       if (end <= lead) return undefined;
+      // A lazy line (no `>`) continues what is before it: the quote cannot be cut before it.
+      if (!/^ {0,3}>/.test(src.slice(end, end + 4))) continue;
       return { length: end - lead, token: { ...token, tokens: inner.slice(0, j) } as Token };
     }
     return undefined;
