@@ -48,8 +48,16 @@ const escapeHtml = (text: string) =>
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(decodeEntities(url).trim());
 
-const TOKEN =
-  /<!---?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>|<\/([A-Za-z][A-Za-z0-9-]*)\s*>|<([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][-A-Za-z0-9_.:]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+/** An attribute in HTML source: its name, then its value in double, single or no quotes. */
+const NAME = String.raw`[A-Za-z_:][-A-Za-z0-9_.:]*`;
+const VALUE = String.raw`"[^"]*"|'[^']*'|[^\s"'=<>\x60]+`;
+/** A comment, processing instruction, declaration or CDATA; an end tag (1); a start tag (2, 3). */
+const TOKEN = new RegExp(
+  String.raw`<!---?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>` +
+    String.raw`|<\/([A-Za-z][A-Za-z0-9-]*)\s*>` +
+    String.raw`|<([A-Za-z][A-Za-z0-9-]*)((?:\s+${NAME}(?:\s*=\s*(?:${VALUE}))?)*)\s*\/?>`,
+  'g',
+);
 const ATTRIBUTE = /([A-Za-z_:][-A-Za-z0-9_.:]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 /** HTML as the spec's normalize.py writes it, with the destinations answer-ui shows as text left out. */
@@ -166,7 +174,8 @@ function write(node: Node): string {
   if (classes.contains('image')) {
     const label = /^\[Image: ([\s\S]*)\]$/.exec(el.textContent!)?.[1] ?? '';
     const alt = label === 'image' ? '' : label;
-    return `<img${attributesOf(el, tag === 'a' ? ['href'] : []).replace(' href=', ' src=')} alt="${escapeHtml(alt)}" />`;
+    const attributes = attributesOf(el, tag === 'a' ? ['href'] : []).replace(' href=', ' src=');
+    return `<img${attributes} alt="${escapeHtml(alt)}" />`;
   }
   switch (tag) {
     case 'h3':

@@ -76,7 +76,8 @@ function differences(example: Example, host: HTMLElement, seed: number, tagfilte
       const atOnce = html(renderWhole(text.slice(0, point), scratch));
       if (shown !== atOnce) {
         found.push(
-          `streamed, at ${point} of ${text.length} (cuts ${points.join(',')}):\n  whole    ${atOnce}\n  streamed ${shown}`,
+          `streamed, at ${point} of ${text.length} (cuts ${points.join(',')}):\n` +
+            `  whole    ${atOnce}\n  streamed ${shown}`,
         );
         break;
       }
