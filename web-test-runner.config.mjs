@@ -68,6 +68,43 @@ function countReporter() {
   };
 }
 
+/**
+ * Names a test file that runs long: when it ends after more than a minute, and while it still
+ * runs after four, so a log whose run ran out of time says which file held it. (The runner
+ * reports progress only as files end.) Sessions are looked at every few seconds.
+ */
+function slowFileReporter() {
+  const started = new Map();
+  const warned = new Set();
+  let timer;
+  const say = (session, what) =>
+    process.stdout.write(`${session.testFile.replace(`${process.cwd()}/`, '')} ${what}\n`);
+  return {
+    start({ sessions }) {
+      timer = setInterval(() => {
+        const now = Date.now();
+        for (const session of sessions.all()) {
+          const running = session.status === 'INITIALIZING' || session.status === 'TEST_STARTED';
+          const since = started.get(session.id);
+          if (running && since === undefined) started.set(session.id, now);
+          else if (!running && since !== undefined) {
+            started.delete(session.id);
+            const seconds = Math.round((now - since) / 1000);
+            if (seconds > 60) say(session, `took about ${seconds} s in ${engine}`);
+          } else if (running && now - since > 240_000 && !warned.has(session.id)) {
+            warned.add(session.id);
+            say(session, `still runs in ${engine} after 240 s`);
+          }
+        }
+      }, 5_000);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
 /** A command that exists only over Chromium's DevTools protocol says so elsewhere. */
 function onlyInChromium(command) {
   if (engine !== 'chromium') {
@@ -231,5 +268,5 @@ export default {
   testsFinishTimeout: FUZZ_RUNS ? 3_600_000 : 600_000,
   // Firefox's first start with a fresh profile can take longer than the default 30 s.
   browserStartTimeout: 60_000,
-  reporters: [defaultReporter(), countReporter()],
+  reporters: [defaultReporter(), countReporter(), slowFileReporter()],
 };

@@ -65,11 +65,16 @@ const CASES: Record<string, (res: ServerResponse) => Promise<void>> = {
     await write(res, text('After the data.') + FINISH);
     res.end();
   },
-  /** 20,000 lines that are not JSON, then the rest of a good answer. */
+  /**
+   * Lines that are not JSON, then the rest of a good answer: 2,000,000 lines (40 MB), more than
+   * loopback's socket buffers hold, so the answer's end is written only if the client reads on.
+   */
   async 'bad-lines'(res) {
     stream(res);
     await write(res, START + text('Before the flood. '));
-    for (let i = 0; i < 20_000 && (await write(res, `data: {not json ${i}\n\n`)); i += 1);
+    const lines = (from: number) =>
+      Array.from({ length: 1_000 }, (_, i) => `data: {not json ${from + i}\n\n`).join('');
+    for (let i = 0; i < 2_000_000 && (await write(res, lines(i))); i += 1_000);
     await write(res, text('After the flood.') + FINISH);
     res.end();
   },
