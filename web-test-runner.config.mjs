@@ -79,28 +79,30 @@ function slowFileReporter() {
   let timer;
   const say = (session, what) =>
     process.stdout.write(`${session.testFile.replace(`${process.cwd()}/`, '')} ${what}\n`);
+  const look = (sessions) => {
+    const now = Date.now();
+    for (const session of sessions) {
+      const running = session.status === 'INITIALIZING' || session.status === 'TEST_STARTED';
+      const since = started.get(session.id);
+      if (running && since === undefined) started.set(session.id, now);
+      else if (!running && since !== undefined) {
+        started.delete(session.id);
+        const seconds = Math.round((now - since) / 1000);
+        if (seconds > 60) say(session, `took about ${seconds} s in ${engine}`);
+      } else if (running && now - since > 240_000 && !warned.has(session.id)) {
+        warned.add(session.id);
+        say(session, `still runs in ${engine} after 240 s`);
+      }
+    }
+  };
   return {
     start({ sessions }) {
-      timer = setInterval(() => {
-        const now = Date.now();
-        for (const session of sessions.all()) {
-          const running = session.status === 'INITIALIZING' || session.status === 'TEST_STARTED';
-          const since = started.get(session.id);
-          if (running && since === undefined) started.set(session.id, now);
-          else if (!running && since !== undefined) {
-            started.delete(session.id);
-            const seconds = Math.round((now - since) / 1000);
-            if (seconds > 60) say(session, `took about ${seconds} s in ${engine}`);
-          } else if (running && now - since > 240_000 && !warned.has(session.id)) {
-            warned.add(session.id);
-            say(session, `still runs in ${engine} after 240 s`);
-          }
-        }
-      }, 5_000);
+      timer = setInterval(() => look(sessions.all()), 5_000);
       timer.unref();
     },
-    stop() {
+    stop({ sessions }) {
       clearInterval(timer);
+      look(sessions);
     },
   };
 }

@@ -28,6 +28,8 @@ export type { Inline } from './inline.js';
  *   same while it streams and after a reload.
  * - Lists and quotes nest at most 24 markers deep on a line, or 64 columns (see `shallow`);
  *   emphasis, strikethrough and links 16 levels (`MAX_INLINE_DEPTH`).
+ * - A line of Unicode spaces only (no-break, ideographic) is a blank line, as the ASCII spaces
+ *   it looks like are (CommonMark continues a paragraph with it); see `UNICODE_BLANK_LINE`.
  */
 
 export type Align = 'start' | 'center' | 'end' | '';
@@ -85,6 +87,10 @@ const SETEXT_OR_STOP = new RegExp(
     String.raw`|<(?:!--|\?|![A-Za-z]|!\[CDATA\[|(?:script|pre|style|textarea)(?:[\s>]|$))))`,
   ].join(''),
 );
+/** A line of spaces and tabs with a tab among them, and the line break before it. */
+const TAB_BLANK_LINE = /\n[ \t]*\t[ \t]*\n/;
+/** Spaces from `lastIndex` on up to the line's last Unicode one (not a space or a tab). */
+const LINE_END_SPACES = /[^\S\n\u2028\u2029]*[^\S \t\n\u2028\u2029]/y;
 /** The inline rules made sticky. */
 const STICKY = ['link', 'reflink', 'nolink'] as const;
 
@@ -127,6 +133,35 @@ class AnswerTokenizer extends Tokenizer {
     return SETEXT_OR_STOP.exec(src)?.[1] ? super.lheading(src) : undefined;
   }
 
+  /**
+   * A table ends at a blank line (GFM), one with a tab too. Marked's rows stop only at a line of
+   * spaces, and a table whose only row is blank it reads as one without rows: the same lines
+   * read whole and a line at a time differed.
+   */
+  override table(src: string) {
+    const table = super.table(src);
+    // Its source, with the line break after it (marked leaves that to the next token).
+    const blank = table && TAB_BLANK_LINE.exec(src.slice(0, table.raw.length + 1));
+    return blank ? super.table(src.slice(0, blank.index + 1)) : table;
+  }
+
+  /**
+   * Marked ends a list with String.trimEnd(), which takes no-break and other Unicode spaces too:
+   * those at the end of its last line are its text, and left out they would be read again as a
+   * paragraph of their own. The list keeps them (only spaces and tabs after them are left).
+   */
+  override list(src: string) {
+    const list = super.list(src);
+    const last = list?.items.at(-1);
+    if (!list || !last) return list;
+    LINE_END_SPACES.lastIndex = list.raw.length;
+    const after = LINE_END_SPACES.exec(src);
+    if (!after) return list;
+    for (const token of [list, last]) token.raw += after[0];
+    last.text += after[0];
+    return list;
+  }
+
   override emStrong(src: string, masked: string, before?: string) {
     return this.nested(() => super.emStrong(src, masked, before));
   }
@@ -155,7 +190,7 @@ class AnswerTokenizer extends Tokenizer {
 }
 
 for (const [rule, start] of Object.entries(STARTS)) {
-  const read = Tokenizer.prototype[rule as keyof Tokenizer] as (src: string) => unknown;
+  const read = AnswerTokenizer.prototype[rule as keyof Tokenizer] as (src: string) => unknown;
   Object.assign(AnswerTokenizer.prototype, {
     [rule](this: Tokenizer, src: string) {
       return start.test(src) ? read.call(this, src) : undefined;
@@ -227,9 +262,18 @@ const DEEP_INDENT = new RegExp(
   'gm',
 );
 
-/** `src` with lines nested past the limits above read as text from there. */
+/*
+ * A line of Unicode spaces only (a no-break or an ideographic space among them) shows nothing.
+ * Marked reads it as a paragraph where one may start, but as a blank line inside a list item
+ * (its test there is String.trim()), so a list read whole and read line by line would differ.
+ * Such a line is read as blank everywhere: its spaces become ASCII ones, the same length.
+ */
+const UNICODE_BLANK_LINE = /(?<![^\n])[ \t]*[^\S \t\n\u2028\u2029][^\S\n\u2028\u2029]*(?![^\n])/g;
+
+/** `src` with lines nested past the limits above read as text from there, blank ones as blank. */
 function shallow(src: string): string {
   return src
+    .replace(UNICODE_BLANK_LINE, (line) => ' '.repeat(line.length))
     .replace(DEEP_MARKERS, (_, markers: string, space: string, next: string) =>
       space
         ? markers + space.slice(0, -1) + NBSP + next

@@ -77,7 +77,7 @@ export const PROBE = 4_096;
  */
 const GUARD = '\u200b';
 /** The most text one step lexes: a long text given at once is read a window at a time. */
-const WINDOW = 65_536;
+export const WINDOW = 65_536;
 
 type Mode = 'blocks' | 'fence' | 'para' | 'group';
 
@@ -163,8 +163,31 @@ export class MarkdownStream {
   finish() {
     this.done = true;
     this.advance();
+    while (this.open && (this.mode === 'blocks' || this.mode === 'group')) this.settleRest();
     if (this.mode === 'fence') this.closeFence(true);
     this.view.rest([]);
+  }
+
+  /**
+   * The complete text's rest, read whole and settled. What lies past the window is read only
+   * once a block in it has begun for good, so a block longer than the window (a line longer than
+   * it, in a list item, a quote, a table or after a paragraph) would otherwise never be final.
+   */
+  private settleRest() {
+    const group = this.group;
+    if (group) {
+      const src = group.lead + this.open;
+      const first = lex(src, this.known()).tokens[0];
+      if (first?.type === group.kind) {
+        const length = Math.max(0, first.raw.length - group.lead.length);
+        this.appendParts({ length, token: first }, src, group.lead.length);
+      }
+      this.closeGroup();
+      return;
+    }
+    const { tokens } = lex(this.open, this.known());
+    this.settleTokens(tokens, this.open);
+    this.consume(this.open.length);
   }
 
   private advance() {
@@ -521,8 +544,7 @@ export class MarkdownStream {
   /** Final parts of the open group (`length` characters from `from` in `src`), for good. */
   private appendParts(parts: { length: number; token: Token }, src: string, from: number) {
     const group = this.group!;
-    if (group.kind === 'list' && (parts.token as Tokens.List).items.some((item) => item.loose))
-      group.loose = true;
+    if (group.kind === 'list' && (parts.token as Tokens.List).loose) group.loose = true;
     this.keepDefs([parts.token]);
     this.view.groupAppend(this.partBlock(parts.token));
     group.raw += src.slice(from, from + parts.length);
@@ -636,6 +658,8 @@ function begun(token: Token, start: number, src: string, before: Token): boolean
   if (start > 0 && src[start - 1] !== '\n') return false;
   const newline = src.indexOf('\n', start);
   if (newline !== -1 && src.indexOf('\n', newline + 1) !== -1) return true;
+  // A code fence whose opening line is complete, however long its first line of code.
+  if (newline !== -1 && token.type === 'code' && FENCE_OPEN.test(token.raw)) return true;
   if (src.length - start < PROBE) return false;
   return token.type === 'heading' || (token.type === 'paragraph' && before.type !== 'paragraph');
 }
@@ -670,7 +694,14 @@ function finalParts(
     const starts = list.items.map((item) => (start += item.raw.length) - item.raw.length);
     for (let j = list.items.length - 1; j > 0; j--) {
       if (src.indexOf('\n', starts[j]!) === -1) continue;
-      return { length: starts[j]! - lead, token: { ...list, items: list.items.slice(0, j) } };
+      const items = list.items.slice(0, j);
+      // Marked makes every item as loose as the whole list, the open part of it too.
+      const loose = items.some(
+        (item) =>
+          /\n[ \t]*\n[ \t]*$/.test(item.raw) ||
+          item.tokens.some((t) => t.type === 'space' && /\n.*\n/.test(t.raw)),
+      );
+      return { length: starts[j]! - lead, token: { ...list, loose, items } };
     }
     return undefined;
   }
