@@ -1,14 +1,16 @@
 /**
  * The longest frames a huge turn makes in a whole <agent-thread> (issue 29): while an answer of
  * nearly 2 MB (just under the thread's `maxAnswerChars`) streams in, in four shapes (no line
- * breaks, an unclosed code fence, one enormous word, plain paragraphs), and when the reader
- * opens "View process" of a turn of 2,000 blocks. Reported: the median, over the runs, of the
+ * breaks, an unclosed code fence, one enormous word, plain paragraphs), when a new thread
+ * restores the same answer saved (a reload), and when the reader opens "View process" of a turn
+ * of 2,000 blocks. Reported: the median, over the runs, of the
  * longest animation frame (long-animation-frame entries; frames under 50 ms make none, so 0
  * means none over 50 ms), and of the longest gap between two animation frames. Each frame over
  * 50 ms is also listed, with what it spent (`spent`), in the log and in the JSON (`framesOver50`).
  *
  *   npx tsx bench/thread-frames.bench.ts [--runs=3] [--cap=<s>] [--before=<git rev>] [--json]
- *     [--only=<case>[,<case>]]   (a shape, or "view process")   [--trace=<file.json>]
+ *     [--only=<case>[,<case>]]   (a shape, "restore <shape>" or "view process")
+ *     [--trace=<file.json>]
  *
  * The answer comes as the network would bring it: a task per 16 KB chunk, each chunk 160
  * text-delta parts of about 100 characters (a MessageChannel message per task, as fast as the
@@ -59,6 +61,7 @@ const SHAPES: Record<string, string> = {
 
 const PAGE = `
 import './src/index.ts';
+import { openThreadStore, serializeMessage } from './src/store/index.ts';
 const channel = new MessageChannel();
 const queue = [];
 channel.port1.onmessage = () => queue.shift()?.();
@@ -160,6 +163,41 @@ window.streamAnswer = async (shape, total, chunk, delta, capMs) => {
   return { ...result, reached: at, seconds, shown: shown.length, fromEnd };
 };
 
+/**
+ * The same answer saved, as a reload finds it: a new thread restores it from IndexedDB and
+ * reads its complete text. Until all of it shows.
+ */
+window.restoreAnswer = async (shape, total, capMs) => {
+  const unit = shapes[shape]();
+  const text = unit.repeat(Math.ceil(total / unit.length)).slice(0, total);
+  const threadId = 'restore-' + performance.now();
+  const store = await openThreadStore();
+  await store.put(threadId, 0, serializeMessage({ role: 'user', id: 'q', text: 'Go' }));
+  await store.put(threadId, 1, serializeMessage({
+    role: 'assistant', id: 'a', status: 'complete', closed: true,
+    items: [{ kind: 'text', key: 'text:1', parts: [text], done: true }],
+  }));
+  document.body.replaceChildren();
+  await frame();
+  await frame();
+  const stop = frames();
+  const started = performance.now();
+  const el = document.createElement('agent-thread');
+  el.noComposer = true;
+  el.threadId = threadId;
+  el.style.cssText = 'width: 720px; height: 900px';
+  document.body.append(el);
+  await el.restored;
+  const markdown = () => turnOf(el)?.shadowRoot.querySelector('answer-markdown');
+  while (!markdown() && performance.now() - started < capMs) await frame();
+  // All of it read: the element's update is complete once it shows all of its text.
+  await markdown()?.updateComplete;
+  const seconds = (performance.now() - started) / 1000;
+  await frame();
+  await frame();
+  return { ...stop(), shown: markdown()?.shadowRoot.textContent.length ?? 0, seconds };
+};
+
 window.viewProcess = async (blocks) => {
   const el = await thread();
   el.applyPart({ type: 'start', messageId: 'steps' });
@@ -238,11 +276,20 @@ try {
     const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
     // Requests to other hosts (map tiles, fonts) go nowhere.
     await page.route(/^https?:/, (route) => route.abort());
-    await page.setContent('<!doctype html><html><body style="margin: 0"></body></html>');
+    // A page of its own origin (routed, never on the network), where IndexedDB is open to it.
+    const origin = 'http://thread-frames.bench/';
+    await page.route(origin, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html><body style="margin: 0"></body></html>',
+      }),
+    );
+    await page.goto(origin);
     await page.addScriptTag({ content: code, type: 'module' });
     await page.waitForFunction(() => 'streamAnswer' in window);
     type Page = {
       streamAnswer(...a: unknown[]): Promise<Frames>;
+      restoreAnswer(...a: unknown[]): Promise<Frames>;
       viewProcess(blocks: number): Promise<Frames>;
     };
     const medians = (of: Frames[]) => {
@@ -283,6 +330,23 @@ try {
       const through = reached >= ANSWER ? '' : `; the slowest run got ${reached} characters in`;
       const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
       log(`  2 MB answer, ${shape.padEnd(17)} ${medians(of)}; ${seconds} s${through}`);
+      logLongFrames(of);
+    }
+    for (const shape of Object.keys(SHAPES).filter((s) => shouldRun(`restore ${s}`))) {
+      const of: Frames[] = [];
+      for (let i = 0; i < runs; i++)
+        of.push(
+          await page.evaluate(
+            ([s, n, cap]) => (window as unknown as Page).restoreAnswer(s, n, cap),
+            [shape, ANSWER, capMs] as const,
+          ),
+        );
+      cases[`restore ${shape}`] = of;
+      const shown = Math.min(...of.map((r) => r.shown));
+      const seconds = summarize(of.map((r) => r.seconds)).median.toFixed(1);
+      log(
+        `  2 MB answer restored, ${shape.padEnd(17)} ${medians(of)}; ${seconds} s; ${shown} shown`,
+      );
       logLongFrames(of);
     }
     if (shouldRun('view process')) {

@@ -76,8 +76,8 @@ let taskChannel: MessageChannel | undefined;
 
 /**
  * Calls `callback` in a task of its own, soon (once, however often it is passed). A text that
- * comes complete (a restored answer) is read a budget a task at a time: the page renders between
- * two tasks, so no frame is long, and nothing waits on frames a page out of view may not get.
+ * comes complete (a restored answer) while the page is hidden is read a budget a task at a time:
+ * nothing is laid out, and nothing waits on frames a hidden page does not get.
  */
 export function whenTask(callback: () => void) {
   tasksWaiting.add(callback);

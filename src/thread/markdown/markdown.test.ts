@@ -801,12 +801,41 @@ describe('answer-markdown', () => {
     expect(shown(el)).to.equal(atOnce(text, 2));
   });
 
-  it('renders a text that comes complete a budget a task at a time, waiting on no frame', async function () {
+  it('renders a text that comes complete at most a budget a frame in view', async function () {
     this.timeout(STREAMING_MS);
     const text = sentences(1_000); // about 90,000 characters: some 22 budgets
-    // A page that gets no frames (out of view): a saved answer shows all the same.
+    const el = document.createElement('answer-markdown');
+    const lengths: number[] = [];
+    let sampling = true;
+    const sample = () => {
+      lengths.push(el.shadowRoot!.textContent!.length);
+      if (sampling) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    el.complete = true;
+    el.text = text;
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      sampling = false;
+      expect(shown(el), 'all of it').to.equal(atOnce(text));
+      // Tasks run many to a frame: reading a budget a task, a frame laid out all of theirs.
+      const growth = lengths.slice(1).map((length, i) => length - lengths[i]!);
+      expect(Math.max(...growth), 'no frame renders more than its budget').to.be.at.most(
+        FRAME_CHARS,
+      );
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('renders a text that comes complete a budget a task at a time while hidden', async function () {
+    this.timeout(STREAMING_MS);
+    const text = sentences(1_000); // about 90,000 characters: some 22 budgets
+    // A page in the background gets no frames: a saved answer shows all the same.
     const requestFrame = window.requestAnimationFrame;
     window.requestAnimationFrame = () => 0;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
     const el = document.createElement('answer-markdown');
     let tasks = 0;
     const observer = new MutationObserver(() => tasks++);
@@ -821,6 +850,7 @@ describe('answer-markdown', () => {
     } finally {
       observer.disconnect();
       window.requestAnimationFrame = requestFrame;
+      delete (document as { hidden?: boolean }).hidden;
       el.remove();
     }
   });

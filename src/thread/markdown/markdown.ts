@@ -18,9 +18,9 @@ import { AnswerElement } from '../../base/answer-element.js';
  * (stream.ts). So the cost of a delta does not grow with the length of the
  * message nor of its open block, and a finished message (`complete`) keeps
  * nothing but its DOM. A text that comes complete is read the same way, a
- * budget a task at a time. Text that streams faster than a frame's budget
- * (frame-budget.ts) is rendered at the next frame, what came meanwhile in one
- * go; `updateComplete` waits until all of it shows.
+ * budget a frame (a task while the page is hidden). Text that streams faster
+ * than a frame's budget (frame-budget.ts) is rendered at the next frame, what
+ * came meanwhile in one go; `updateComplete` waits until all of it shows.
  *
  * A citation `[N]` with N up to `citations` is a link, `<a class="cite"
  * href="#source-N">`; what it shows is the host's to handle.
@@ -59,7 +59,7 @@ export class AnswerMarkdown extends AnswerElement {
   /** Text has arrived that the frame's budget left for the next frame. */
   private backlog = false;
   private resume = () => this.requestUpdate();
-  /** The text came complete: it is read a budget a task at a time, not a frame at a time. */
+  /** The text came complete: while the page is hidden, it is read a budget a task at a time. */
   private restoring = false;
   /** Everything consumed so far is rendered for good (the text was complete). */
   private finished = false;
@@ -93,7 +93,7 @@ export class AnswerMarkdown extends AnswerElement {
       this.stream = new MarkdownStream(this.tail);
     }
     this.stream.push(added);
-    if (!this.restoring) spend(added.length);
+    if (!this.byTask) spend(added.length);
     if (this.complete && !this.backlog) {
       this.stream.finish();
       this.tail!.end();
@@ -151,18 +151,24 @@ export class AnswerMarkdown extends AnswerElement {
   }
 
   /**
-   * How much may be read now: the frame's budget while the text streams; a budget a task while a
-   * text that came complete is read (a saved answer: it makes no long frame, and never waits on
-   * frames a page out of view may not get).
+   * A text that came complete (a saved answer) is read a budget a task at a time while the page
+   * is hidden: nothing is laid out then, and no frame comes to wait for. In view it is read as a
+   * streamed one is, a budget a frame: tasks run many to a frame, and a frame would lay out all
+   * they added (a restored 2 MB answer made frames of 150-240 ms).
    */
-  private limit(): number {
-    if (this.complete && !this.stream) this.restoring = true;
-    return this.restoring ? FRAME_CHARS : allowance();
+  private get byTask(): boolean {
+    return this.restoring && document.hidden;
   }
 
-  /** `callback` once the next budget is there: the next frame's, or the next task's. */
+  /** How much may be read now: a budget a task (see `byTask`), or what is left of the frame's. */
+  private limit(): number {
+    if (this.complete && !this.stream) this.restoring = true;
+    return this.byTask ? FRAME_CHARS : allowance();
+  }
+
+  /** `callback` once the next budget is there: the next task's (see `byTask`), or the next frame's. */
   private goOn(callback: () => void) {
-    if (this.restoring) whenTask(callback);
+    if (this.byTask) whenTask(callback);
     else whenBudget(callback);
   }
 

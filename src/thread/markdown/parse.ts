@@ -28,6 +28,9 @@ export type { Inline } from './inline.js';
  *   same while it streams and after a reload.
  * - Lists and quotes nest at most 24 markers deep on a line, or 64 columns (see `shallow`);
  *   emphasis, strikethrough and links 16 levels (`MAX_INLINE_DEPTH`).
+ * - A list item, quote, table row, HTML or indented code block with a line longer than 64 KB
+ *   shows that much of it while it streams, and all of it once the answer is complete: reading
+ *   it whole again at every delta would cost in proportion to it (stream.ts, `WINDOW`).
  * - A line of Unicode spaces only (no-break, ideographic) is a blank line, as the ASCII spaces
  *   it looks like are (CommonMark continues a paragraph with it); see `UNICODE_BLANK_LINE`.
  */
