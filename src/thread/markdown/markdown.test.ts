@@ -164,6 +164,23 @@ async function streamedParts(text: string, cuts: number[], check = 1, frames = f
  */
 const STREAMING_MS = 30_000;
 
+/** How much more of `el`'s text each animation frame shows, until `stop()`. */
+function frameGrowth(el: HTMLElement): { stop(): number[] } {
+  const lengths: number[] = [];
+  let sampling = true;
+  const sample = () => {
+    lengths.push(el.shadowRoot?.textContent?.length ?? 0);
+    if (sampling) requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+  return {
+    stop() {
+      sampling = false;
+      return lengths.slice(1).map((length, i) => length - lengths[i]!);
+    },
+  };
+}
+
 describe('answer-markdown', () => {
   it('renders headings, lists, code, quotes, tables and safe links', async () => {
     const el = await fixture<AnswerMarkdown>(
@@ -778,21 +795,14 @@ describe('answer-markdown', () => {
     const el = await fixture<AnswerMarkdown>(
       html`<answer-markdown .parts=${parts} .citations=${2}></answer-markdown>`,
     );
-    const lengths: number[] = [];
-    let sampling = true;
-    const sample = () => {
-      lengths.push(el.shadowRoot!.textContent!.length);
-      if (sampling) requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
+    const frames = frameGrowth(el);
     // All of it in the same task, as many network chunks between two frames.
     for (let at = 0; at < text.length; at += 16_384) parts.push(text.slice(at, at + 16_384));
     el.parts = parts;
     await el.updateComplete;
-    sampling = false;
+    const growth = frames.stop();
     expect(shown(el), 'all of it, once caught up').to.equal(atOnce(text, 2));
     // What a frame shows is at most the source it rendered (markdown's marks do not show).
-    const growth = lengths.slice(1).map((length, i) => length - lengths[i]!);
     expect(growth.length, 'over many frames').to.be.above(text.length / FRAME_CHARS / 2);
     expect(Math.max(...growth), 'no frame renders more than its budget').to.be.at.most(FRAME_CHARS);
     // Then the text completes: nothing more to render, nothing rendered twice.
@@ -805,22 +815,15 @@ describe('answer-markdown', () => {
     this.timeout(STREAMING_MS);
     const text = sentences(1_000); // about 90,000 characters: some 22 budgets
     const el = document.createElement('answer-markdown');
-    const lengths: number[] = [];
-    let sampling = true;
-    const sample = () => {
-      lengths.push(el.shadowRoot!.textContent!.length);
-      if (sampling) requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
+    const frames = frameGrowth(el);
     el.complete = true;
     el.text = text;
     document.body.append(el);
     try {
       await el.updateComplete;
-      sampling = false;
+      const growth = frames.stop();
       expect(shown(el), 'all of it').to.equal(atOnce(text));
       // Tasks run many to a frame: reading a budget a task, a frame laid out all of theirs.
-      const growth = lengths.slice(1).map((length, i) => length - lengths[i]!);
       expect(Math.max(...growth), 'no frame renders more than its budget').to.be.at.most(
         FRAME_CHARS,
       );
