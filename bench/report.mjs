@@ -399,7 +399,15 @@ function hugeTurn(r) {
       'until all of it shows (median)',
     ],
     rows,
-  )}\n\nMedians of ${num(f.runs)} runs each, in one page. The answer comes as fast as the page takes it, a task per 16 KB chunk of 160 text deltas, the thread following its end (720 × 900 px); "until all of it shows" is from the first delta to the last character on screen. Restored: the same answer saved, a new thread with its \`thread-id\` reading it from IndexedDB, from the element connecting to the last character on screen.${f.date ? ` Measured apart from the rest of this run, on ${f.date.slice(0, 10)}.` : ''}`;
+  )}\n\n${[
+    `Medians of ${num(f.runs)} runs each, in one page.`,
+    'The answer comes as fast as the page takes it, a task per 16 KB chunk of 160 text deltas,',
+    'the thread following its end (720 × 900 px); "until all of it shows" is from the first',
+    'delta to the last character on screen. Restored: the same answer saved, a new thread with',
+    'its `thread-id` reading it from IndexedDB, from the element connecting to the last',
+    'character on screen.',
+    ...(f.date ? [`Measured apart from the rest of this run, on ${f.date.slice(0, 10)}.`] : []),
+  ].join(' ')}`;
 }
 
 function validation(r) {
@@ -514,7 +522,9 @@ function size(r) {
         ],
         [
           'turn',
-          'turn content chunk (markdown with marked, sources, files, tool approval, "View process"), loaded when the page is idle, or at once by a thread with a `thread-id`; a thread shows no message before it',
+          'turn content chunk (markdown with marked, sources, files, tool approval, ' +
+            '"View process"), loaded when the page is idle, or at once by a thread with a ' +
+            '`thread-id`; a thread shows no message before it',
         ],
         [
           'streaming',

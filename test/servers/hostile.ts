@@ -66,8 +66,9 @@ const CASES: Record<string, (res: ServerResponse) => Promise<void>> = {
     res.end();
   },
   /**
-   * Lines that are not JSON, then the rest of a good answer: 2,000,000 lines (40 MB), more than
-   * loopback's socket buffers hold, so the answer's end is written only if the client reads on.
+   * Lines that are not JSON, then the rest of a good answer: 2,000,000 lines (about 50 MB),
+   * more than loopback's socket buffers hold, so the answer's end is written only if the client
+   * reads on.
    */
   async 'bad-lines'(res) {
     stream(res);

@@ -832,7 +832,7 @@ describe('answer-markdown', () => {
     }
   });
 
-  it('renders a text that comes complete a budget a task at a time while hidden', async function () {
+  it('renders a text that comes complete a budget a task while hidden', async function () {
     this.timeout(STREAMING_MS);
     const text = sentences(1_000); // about 90,000 characters: some 22 budgets
     // A page in the background gets no frames: a saved answer shows all the same.

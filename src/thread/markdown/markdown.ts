@@ -166,7 +166,7 @@ export class AnswerMarkdown extends AnswerElement {
     return this.byTask ? FRAME_CHARS : allowance();
   }
 
-  /** `callback` once the next budget is there: the next task's (see `byTask`), or the next frame's. */
+  /** `callback` once the next budget is there: the next task's (`byTask`) or frame's. */
   private goOn(callback: () => void) {
     if (this.byTask) whenTask(callback);
     else whenBudget(callback);

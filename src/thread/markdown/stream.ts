@@ -178,11 +178,8 @@ export class MarkdownStream {
     if (group) {
       const src = group.lead + this.open;
       const first = lex(src, this.known()).tokens[0];
-      if (first?.type === group.kind) {
-        const length = Math.max(0, first.raw.length - group.lead.length);
-        this.appendParts({ length, token: first }, src, group.lead.length);
-      }
-      this.closeGroup();
+      if (first?.type === group.kind) this.completeGroup(first, src);
+      else this.closeGroup();
       return;
     }
     const { tokens } = lex(this.open, this.known());
@@ -571,17 +568,22 @@ export class MarkdownStream {
     this.showLoose(first);
     const from = group.lead.length;
     if (this.finalCount(lexed, this.whole(lexed)) > 0) {
-      // The group is complete: all of it is final.
-      // (A table with no rows past its head may end before the head's line break.)
-      const length = Math.max(0, first.raw.length - from);
-      this.appendParts({ length, token: first }, src, from);
-      this.closeGroup();
+      this.completeGroup(first, src);
       return true;
     }
     const parts = finalParts(first, src, from);
     if (!parts) return false;
     this.appendParts(parts, src, from);
     return true;
+  }
+
+  /** The group is complete: all of `first`, its token in `src` (after the lead), is final. */
+  private completeGroup(first: Token, src: string) {
+    const from = this.group!.lead.length;
+    this.showLoose(first);
+    // (A table with no rows past its head may end before the head's line break.)
+    this.appendParts({ length: Math.max(0, first.raw.length - from), token: first }, src, from);
+    this.closeGroup();
   }
 
   /** A list's items show loose when it is, by its final items or by those for now. */
@@ -695,13 +697,7 @@ function finalParts(
     for (let j = list.items.length - 1; j > 0; j--) {
       if (src.indexOf('\n', starts[j]!) === -1) continue;
       const items = list.items.slice(0, j);
-      // Marked makes every item as loose as the whole list, the open part of it too.
-      const loose = items.some(
-        (item) =>
-          /\n[ \t]*\n[ \t]*$/.test(item.raw) ||
-          item.tokens.some((t) => t.type === 'space' && /\n.*\n/.test(t.raw)),
-      );
-      return { length: starts[j]! - lead, token: { ...list, loose, items } };
+      return { length: starts[j]! - lead, token: { ...list, loose: makeLoose(items), items } };
     }
     return undefined;
   }
@@ -749,6 +745,18 @@ function finalParts(
   }
   return undefined;
 }
+
+/**
+ * Whether these items, each followed by another, make their list loose: one ends with a blank
+ * line, or holds one between its blocks (marked's own tests). Marked gives every item the whole
+ * list's looseness, that of its open part too, which may yet change.
+ */
+const makeLoose = (items: readonly Tokens.ListItem[]) =>
+  items.some(
+    (item) =>
+      /\n[ \t]*\n[ \t]*$/.test(item.raw) ||
+      item.tokens.some((t) => t.type === 'space' && /\n.*\n/.test(t.raw)),
+  );
 
 /** Inline nodes without the GUARD their text was lexed with. */
 function unguarded(nodes: Inline[]): Inline[] {
