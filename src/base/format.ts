@@ -9,27 +9,26 @@ import { getAnswerLocale } from './localization.js';
  */
 
 let cacheLocale = '';
-let cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat;
+let cache = new Map<string, Formatter>();
 
-/** The formatter cache of the active locale (a table formats hundreds of cells per render). */
-function formatters(): Map<string, Intl.NumberFormat | Intl.DateTimeFormat> {
+/**
+ * The formatter `name` of the active locale, made by `make` on first use (a table formats
+ * hundreds of cells per render).
+ */
+function cached<T extends Formatter>(name: string, make: (locale: string) => T): T {
   const locale = getAnswerLocale() + '-u-nu-latn';
   if (locale !== cacheLocale) {
     cacheLocale = locale;
     cache = new Map();
   }
-  return cache;
-}
-
-function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const cached = formatters();
-  let format = cached.get(name) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(cacheLocale, options);
-    cached.set(name, format);
-  }
+  let format = cache.get(name) as T | undefined;
+  if (!format) cache.set(name, (format = make(locale)));
   return format;
 }
+
+const numberFormat = (name: string, options: Intl.NumberFormatOptions) =>
+  cached(name, (locale) => new Intl.NumberFormat(locale, options));
 
 export type NumberStyle = 'number' | 'percent' | 'currency' | 'compact';
 
@@ -54,6 +53,35 @@ export function formatNumber(
   }
 }
 
+/**
+ * A number as it is said rather than shown: a currency by its name, a compact figure in words
+ * ("1.2 million US dollars"), for what a screen reader or a voice reads.
+ */
+export function spokenNumber(value: number, style: NumberStyle = 'number', currency?: string) {
+  if (style === 'currency' && currency)
+    return numberFormat(`spoken ${currency}`, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'name',
+    }).format(value);
+  if (style === 'compact')
+    return numberFormat('spoken compact', {
+      notation: 'compact',
+      compactDisplay: 'long',
+      maximumFractionDigits: 1,
+    }).format(value);
+  return formatNumber(value, style, currency);
+}
+
+/** Phrases read as one, joined as the locale joins a list of measures ("a, b, c"). */
+export function formatList(parts: string[]): string {
+  const list = cached(
+    'list',
+    (locale) => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+  );
+  return list.format(parts);
+}
+
 /** A signed percentage for deltas: +12%, −3.5%. */
 export function formatDelta(fraction: number): string {
   return numberFormat('delta', {
@@ -71,17 +99,15 @@ export function formatDate(text: string): string {
   const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
   if (Number.isNaN(date.getTime())) return text;
   const dateOnly = text.length === 10;
-  const cached = formatters();
-  const key = dateOnly ? 'date' : 'datetime';
-  let format = cached.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(
-      cacheLocale,
-      dateOnly
-        ? { dateStyle: 'medium', timeZone: 'UTC' }
-        : { dateStyle: 'medium', timeStyle: 'short' },
-    );
-    cached.set(key, format);
-  }
+  const format = cached(
+    dateOnly ? 'date' : 'datetime',
+    (locale) =>
+      new Intl.DateTimeFormat(
+        locale,
+        dateOnly
+          ? { dateStyle: 'medium', timeZone: 'UTC' }
+          : { dateStyle: 'medium', timeStyle: 'short' },
+      ),
+  );
   return format.format(date);
 }

@@ -16,8 +16,13 @@ const gzipped = (path: string) => gzipSync(readFileSync(path)).length;
  * included, became chunks loaded when idle or first needed: 44.4 kB then).
  */
 const CORE_BUDGET = 45 * 1024;
-/** answer-ui/blocks' CDN entry (validator, answer-block, the nine elements): at most 30 kB. */
-const BLOCKS_BUDGET = 30 * 1024;
+/**
+ * answer-ui/blocks' CDN entry (validator, answer-block, the nine elements), min+gzip: 30 kB
+ * until the elements read without sight (a chart's walk and summary, a table's row headers and
+ * size, a metric as one phrase, a map's place in words), which the elements themselves must
+ * render: 30.5 kB then.
+ */
+const BLOCKS_BUDGET = 31 * 1024;
 /** A sentence of the catalog's model-facing descriptions, which only the JSON Schema export needs. */
 const DESCRIPTION = 'One finite number per label, in label order.';
 

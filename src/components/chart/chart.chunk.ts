@@ -1,6 +1,6 @@
 /*
  * The chart.js chunk: only what line and bar charts need, registered once,
- * and the configuration the elements give it.
+ * the configuration the elements give it, and how a chart reads without sight.
  * Imported dynamically, so a page without charts never fetches it.
  */
 import {
@@ -30,3 +30,4 @@ Chart.register(
 
 export { Chart };
 export { chartConfiguration } from './chart-config.js';
+export { chartSummary, showPoint, walk } from './chart-reading.js';

@@ -77,6 +77,19 @@ export const chartStyles = css`
     gap: 0.375rem;
     overflow-wrap: anywhere;
   }
+  .summary {
+    margin-top: var(--_space-sm);
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .summary summary {
+    width: fit-content;
+    min-height: 24px;
+    cursor: pointer;
+  }
+  .summary p {
+    margin: 0.25rem 0 0;
+  }
   .key {
     flex: none;
     width: 0.75rem;

@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { $, $$, narrowBox, overflows } from '../../test-support/dom.js';
+import { setAnswerLocale } from '../../base/localization.js';
 import './define.js';
 import type { AnswerChart } from './chart.js';
 import { itNeeds, press, supports } from '../../test-support/engines.js';
@@ -103,9 +104,9 @@ describe('answer-chart', () => {
       ['Aug', '400', '340'],
       ['Sep', '420', '350'],
     ]);
-    expect($$(table, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal(
-      ['Category', '2025 (k)', '2024 (k)'],
-    );
+    expect(
+      $$(table, 'thead th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim()),
+    ).to.deep.equal(['Category', '2025 (k)', '2024 (k)']);
     expect($(el, '[role=status]').textContent).to.equal('Showing data table');
     await expect(el).to.be.accessible();
   });
@@ -175,6 +176,73 @@ describe('answer-chart', () => {
     parent.append(el);
     await waitUntil(() => el.chartInstance, 'the chart was not drawn again', { timeout: 5000 });
     expect([canvas.width, canvas.height]).to.deep.equal(drawn);
+  });
+
+  /** What the chart announces after each key, pressed on its focused plot. */
+  async function walk(el: AnswerChart, keys: string[]): Promise<string[]> {
+    $(el, 'canvas').focus();
+    const heard: string[] = [];
+    for (const key of keys) {
+      await press(key);
+      await el.updateComplete;
+      heard.push($(el, '[role="status"]').textContent!);
+    }
+    return heard;
+  }
+
+  it('walks its points by keyboard, announcing each with its change, and shows it on the plot', async () => {
+    const el = await chart();
+    const keys = ['ArrowRight', 'ArrowRight', 'ArrowDown', 'End', 'ArrowUp', 'Home', 'ArrowLeft'];
+    expect(await walk(el, keys)).to.deep.equal([
+      'Jul, 2025: 380 k',
+      'Aug, 2025: 400 k (up 5.3% from Jul)',
+      'Aug, 2024: 340 k (up 13.3% from Jul)',
+      'Sep, 2024: 350 k (up 2.9% from Aug)',
+      'Sep, 2025: 420 k (up 5% from Aug)',
+      'Jul, 2025: 380 k',
+      'Jul, 2025: 380 k',
+    ]);
+    const active = () =>
+      el.chartInstance!.getActiveElements().map((a) => [a.datasetIndex, a.index]);
+    expect(active(), 'the point shows on the plot').to.deep.equal([[0, 0]]);
+    expect($(el, 'canvas').getAttribute('aria-label')).to.include(
+      'Arrow keys move from point to point.',
+    );
+    $(el, 'canvas').blur();
+    expect(active(), 'and no longer once the plot loses focus').to.deep.equal([]);
+  });
+
+  it('walks the points in the reading direction of a right-to-left page, and in its locale', async () => {
+    await setAnswerLocale('de');
+    try {
+      const wrapper = await fixture<HTMLElement>(html`<div dir="rtl"></div>`);
+      const el = await chart('line', wrapper);
+      expect(await walk(el, ['ArrowLeft', 'ArrowLeft', 'ArrowRight'])).to.deep.equal([
+        'Jul, 2025: 380 k',
+        'Aug, 2025: 400 k (5,3\u00a0% mehr als Jul)',
+        'Jul, 2025: 380 k',
+      ]);
+    } finally {
+      await setAnswerLocale('en');
+    }
+  });
+
+  it('describes itself by a summary computed from its data, shown on request', async () => {
+    const el = await chart();
+    const summary = $(el, '#summary');
+    expect(summary.textContent).to.equal(
+      '3 points, from Jul to Sep. ' +
+        '2025: lowest 380 k at Jul, highest 420 k at Sep, up 10.5% overall. ' +
+        '2024: lowest 300 k at Jul, highest 350 k at Sep, up 16.7% overall.',
+    );
+    expect($(el, 'canvas').getAttribute('aria-describedby')).to.equal('summary');
+    const details = $(el, 'details.summary') as HTMLDetailsElement;
+    expect(details.open, 'folded').to.equal(false);
+    $(el, '.summary summary').click();
+    await el.updateComplete;
+    expect(details.open, 'shown').to.equal(true);
+    expect(summary.getBoundingClientRect().height).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
   });
 
   it('updates data on the existing instance', async () => {

@@ -1,5 +1,5 @@
 import { msg, str } from '@lit/localize';
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Chart as ChartJs } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
@@ -8,6 +8,7 @@ import { loadOnce } from '../../base/lazy.js';
 import { formatNumber } from '../../base/format.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
 import { chartStyles } from './chart.styles.js';
+import type { ChartPoint } from './chart-reading.js';
 import '../table/define.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -15,6 +16,7 @@ export type ChartView = 'line' | 'bar' | 'table';
 
 /** Loads chart.js on first use; every chart on the page shares the one chunk. */
 const loadChartJs = loadOnce(() => import('./chart.chunk.js'));
+type ChartChunk = Awaited<ReturnType<typeof loadChartJs>>;
 
 const SERIES_COLOURS = 6;
 /** The colours chart.js gets: one a series, then the axes' text and the grid. */
@@ -25,7 +27,11 @@ const SWATCHES = ['s1', 's2', 's3', 's4', 's5', 's6', 'text', 'grid'];
  * @summary A line or bar chart the reader can switch to bar, line or a data table.
  *
  * chart.js is fetched, and the chart drawn, only when it first scrolls into
- * view. Updates reuse the chart instance; animation is off.
+ * view. Updates reuse the chart instance; animation is off. The plot is
+ * focusable: arrow keys walk its points (left and right along a series, in the
+ * reading direction; up and down between series; Home and End), each move
+ * announced with its label, value and change. A summary computed from the data
+ * describes it, shown on request.
  *
  * @csspart chart - The card.
  * @csspart views - The line / bar / table switch.
@@ -64,6 +70,10 @@ export class AnswerChart extends AnswerElement {
   /** The view the reader chose; until then the chart follows `kind`. */
   @state() private chosenView?: ChartView;
   @state() private announcement = '';
+  /** The point the reader walked to by keyboard. */
+  private point?: ChartPoint;
+  /** The chart chunk once loaded: its summary and point phrases. */
+  private reading?: ChartChunk;
 
   private get canvas() {
     // As Lit's @query: no render root until the element is first connected.
@@ -139,15 +149,23 @@ export class AnswerChart extends AnswerElement {
     };
   }
 
+  /** A value as the chart shows it (compact, with the unit), and a change as a percentage. */
+  private formats = {
+    value: (value: number) =>
+      `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`,
+    percent: (fraction: number) => formatNumber(fraction, 'percent'),
+  };
+
   private async drawChart() {
-    const { Chart, chartConfiguration } = await loadChartJs();
+    const chunk = (this.reading = await loadChartJs());
+    const { Chart, chartConfiguration } = chunk;
     const canvas = this.canvas;
     if (!canvas || !this.isConnected) return;
     const config = chartConfiguration({
       type: this.view === 'bar' ? 'bar' : 'line',
       labels: this.labels ?? [],
       series: this.series ?? [],
-      format: (value) => `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`,
+      format: this.formats.value,
       xLabel: this.xLabel,
       yLabel: this.yLabel,
       stacked: this.stacked,
@@ -161,8 +179,22 @@ export class AnswerChart extends AnswerElement {
     } else {
       this.chart?.destroy();
       this.chart = new Chart(canvas, config);
-      this.requestUpdate(); // drops the loading notice
+      this.requestUpdate(); // drops the loading notice, shows the summary
     }
+  }
+
+  /** A key on the plot: an arrow, Home or End moves to a point and announces it. */
+  private walk(event: KeyboardEvent) {
+    const moved = this.reading?.walk(this.point, event.key, {
+      labels: this.labels ?? [],
+      series: this.series ?? [],
+      rtl: getComputedStyle(this).direction === 'rtl',
+      chart: this.chart,
+      formats: this.formats,
+    });
+    if (!moved) return;
+    event.preventDefault();
+    [this.point, this.announcement] = [moved.point, moved.phrase];
   }
 
   private tableColumns(): TableColumnT[] {
@@ -185,9 +217,10 @@ export class AnswerChart extends AnswerElement {
   override render() {
     const view = this.view;
     const seriesCount = (this.series ?? []).length;
-    const description = msg(
+    const description = `${msg(
       str`${view === 'bar' ? msg('Bar chart') : msg('Line chart')}: ${this.heading}. ${(this.labels ?? []).length} categories, ${seriesCount} series. The data table view lists every value.`,
-    );
+    )} ${msg('Arrow keys move from point to point.')}`;
+    const summary = this.reading?.chartSummary(this.labels ?? [], this.series ?? [], this.formats);
     const button = (target: ChartView, label: string) =>
       html`<button type="button" aria-pressed=${view === target ? 'true' : 'false'} @click=${() => this.selectView(target)}>${label}</button>`;
     return html`<figure class="card" part="chart">
@@ -205,9 +238,23 @@ export class AnswerChart extends AnswerElement {
           : ''
       }
       <div class="canvas" part="canvas" ?hidden=${view === 'table'}>
-        <canvas role="img" aria-label=${description}></canvas>
+        <canvas
+          role="img"
+          tabindex="0"
+          aria-label=${description}
+          aria-describedby=${summary ? 'summary' : nothing}
+          @keydown=${this.walk}
+          @blur=${() => this.reading?.showPoint(this.chart)}
+        ></canvas>
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
       </div>
+      ${
+        summary
+          ? html`<details class="summary">
+            <summary>${msg('Summary')}</summary><p id="summary" dir="auto">${summary}</p>
+          </details>`
+          : ''
+      }
       ${view === 'table' ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>` : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
       ${this.drawing.swatches(SWATCHES)}

@@ -13,9 +13,32 @@ describe('answer-metric', () => {
     );
     expect($(el, '.value').textContent!.trim()).to.equal('$1,200,000.00');
     expect($(el, '.delta').classList.contains('good')).to.equal(true);
-    expect($(el, '.delta .visually-hidden').textContent).to.equal('Up +12%');
+    expect($(el, '.delta').textContent!.trim()).to.equal('▲ +12%');
     expect($(el, '.caption').textContent).to.equal('vs. Q2');
     await expect(el).to.be.accessible();
+  });
+
+  it('reads as one phrase, its figure in words, not as fragments and an arrow', async () => {
+    const el = await fixture<AnswerMetric>(
+      html`<answer-metric label="Revenue" .value=${1200000} format="currency" currency="USD"
+        .delta=${0.12} caption="vs. Q2"></answer-metric>`,
+    );
+    const spoken = () => $(el, '.visually-hidden').textContent;
+    expect(spoken()).to.equal('Revenue: 1,200,000.00 US dollars, up 12%, vs. Q2');
+    const shown = ['.label', '.value', '.delta', '.caption'].map((part) => $(el, part));
+    expect(shown.map((part) => part.getAttribute('aria-hidden'))).to.deep.equal(
+      Array(4).fill('true'),
+    );
+    el.format = 'compact';
+    el.delta = -0.035;
+    el.caption = undefined;
+    el.unit = 'users';
+    await el.updateComplete;
+    expect(spoken()).to.equal('Revenue: 1.2 million users, down 3.5%');
+    el.delta = 0;
+    await setAnswerLocale('de');
+    await el.updateComplete;
+    expect(spoken()).to.equal('Revenue: 1,2 Millionen users, keine Veränderung');
   });
 
   it('marks a rise as bad when good_direction is down', async () => {

@@ -1,7 +1,13 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { formatDelta, formatNumber, type NumberStyle } from '../../base/format.js';
+import {
+  formatDelta,
+  formatList,
+  formatNumber,
+  spokenNumber,
+  type NumberStyle,
+} from '../../base/format.js';
 import { metricStyles } from './metric.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -49,20 +55,37 @@ export class AnswerMetric extends AnswerElement {
   /** Context for the figure. */
   @property() caption?: string;
 
+  /** The change as the card shows it: an arrow and a signed percentage, coloured good or bad. */
   private renderDelta(delta: number) {
     const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
     const quality = direction === 'flat' ? '' : direction === this.goodDirection ? 'good' : 'bad';
     const arrow = direction === 'up' ? '▲' : direction === 'down' ? '▼' : '●';
-    const amount = formatDelta(delta);
-    const spoken =
-      direction === 'up'
-        ? msg(str`Up ${amount}`)
-        : direction === 'down'
-          ? msg(str`Down ${amount}`)
-          : msg('No change');
-    return html`<div class="delta ${quality}" part="delta">
-      <span aria-hidden="true">${arrow} ${amount}</span><span class="visually-hidden">${spoken}</span>
+    return html`<div class="delta ${quality}" part="delta" aria-hidden="true">
+      ${arrow} ${formatDelta(delta)}
     </div>`;
+  }
+
+  /**
+   * The card as one phrase, for a screen reader: "Revenue: 1.2 million US dollars, up 12%,
+   * on last quarter", rather than its fragments and an arrow.
+   */
+  private spoken(delta: number | undefined): string {
+    const value =
+      typeof this.value === 'number'
+        ? spokenNumber(this.value, this.format, this.currency)
+        : this.value;
+    const amount = delta === undefined ? '' : formatNumber(Math.abs(delta), 'percent');
+    const change =
+      delta === undefined
+        ? ''
+        : delta > 0
+          ? msg(str`up ${amount}`)
+          : delta < 0
+            ? msg(str`down ${amount}`)
+            : msg('no change');
+    const figure = this.unit ? `${value} ${this.unit}` : value;
+    const parts = [this.label ? msg(str`${this.label}: ${figure}`) : figure, change, this.caption];
+    return formatList(parts.filter((part): part is string => Boolean(part)));
   }
 
   override render() {
@@ -70,11 +93,21 @@ export class AnswerMetric extends AnswerElement {
       typeof this.value === 'number'
         ? formatNumber(this.value, this.format, this.currency)
         : this.value;
+    const delta =
+      typeof this.delta === 'number' && Number.isFinite(this.delta) ? this.delta : undefined;
+    // What shows is hidden from assistive technology, which reads the one phrase instead.
     return html`<div class="card" part="metric">
-      <div class="label" dir="auto">${this.label}</div>
-      <div class="value ${shown.length > 11 ? 'long' : ''}" part="value"><bdi>${shown}</bdi>${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}</div>
-      ${typeof this.delta === 'number' && Number.isFinite(this.delta) ? this.renderDelta(this.delta) : nothing}
-      ${this.caption ? html`<div class="caption muted" dir="auto">${this.caption}</div>` : nothing}
+      <span class="visually-hidden">${this.spoken(delta)}</span>
+      <div class="label" dir="auto" aria-hidden="true">${this.label}</div>
+      <div class="value ${shown.length > 11 ? 'long' : ''}" part="value" aria-hidden="true">
+        <bdi>${shown}</bdi>${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}
+      </div>
+      ${delta === undefined ? nothing : this.renderDelta(delta)}
+      ${
+        this.caption
+          ? html`<div class="caption muted" dir="auto" aria-hidden="true">${this.caption}</div>`
+          : nothing
+      }
     </div>`;
   }
 }

@@ -46,6 +46,13 @@ export const tableStyles = css`
     position: sticky;
     top: 0;
   }
+  /* A row's header (its first cell) looks like the cells beside it. */
+  tbody th {
+    background: none;
+    font-weight: inherit;
+    padding: 0.375rem var(--_space-md);
+    position: static;
+  }
   th button {
     all: unset;
     box-sizing: border-box;

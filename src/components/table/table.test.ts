@@ -28,14 +28,9 @@ describe('answer-table', () => {
       html`<answer-table caption="Flows" .columns=${columns} .rows=${rows}></answer-table>`,
     );
     expect($(el, 'caption').textContent).to.equal('Flows');
-    expect($$(el, 'th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim())).to.deep.equal([
-      'Site',
-      'Flow',
-      'Share',
-      'Cost',
-      'Checked',
-      'OK',
-    ]);
+    expect(
+      $$(el, 'thead th').map((th) => th.textContent!.replace(/[↕▲▼]/g, '').trim()),
+    ).to.deep.equal(['Site', 'Flow', 'Share', 'Cost', 'Checked', 'OK']);
     expect([...$$(el, 'tbody tr')[0]!.children].map((td) => td.textContent!.trim())).to.deep.equal([
       'B',
       '12.5',
@@ -47,6 +42,39 @@ describe('answer-table', () => {
     expect(column(el, 1)[1]).to.include('—');
     expect($$(el, 'tbody tr')[0]!.children[1]!.className).to.include('end');
     await expect(el).to.be.accessible();
+  });
+
+  it('is announced with its name and size, heads each row with its first cell, says how it sorts', async () => {
+    const el = await fixture<AnswerTable>(
+      html`<answer-table caption="Flows" .columns=${columns} .rows=${rows}></answer-table>`,
+    );
+    expect($(el, '[role="region"]').getAttribute('aria-label')).to.equal(
+      'Flows, 3 rows, 6 columns',
+    );
+    const heads = $$(el, 'tbody th');
+    expect(heads.map((th) => [th.getAttribute('scope'), th.textContent!.trim()])).to.deep.equal([
+      ['row', 'B'],
+      ['row', 'A'],
+      ['row', 'C'],
+    ]);
+    const status = () => $(el, '[role="status"]').textContent;
+    expect(status()).to.equal('');
+    $$(el, 'th button')[1]!.click();
+    await el.updateComplete;
+    expect(status()).to.equal('Sorted by Flow, ascending');
+    $$(el, 'th button')[1]!.click();
+    await el.updateComplete;
+    expect(status()).to.equal('Sorted by Flow, descending');
+    await expect(el).to.be.accessible();
+    // A first column of figures names nothing: no row headers. One row, one column: singular.
+    el.columns = [{ label: 'Flow', format: 'number' }];
+    el.rows = [[4]];
+    el.caption = undefined;
+    await el.updateComplete;
+    expect($$(el, 'tbody th')).to.have.length(0);
+    expect($(el, '[role="region"]').getAttribute('aria-label')).to.equal(
+      'Data table, 1 row, 1 column',
+    );
   });
 
   it('sorts by a column ascending, then descending, keeping empty cells last', async () => {

@@ -3,7 +3,7 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { TableCell, TableColumnT } from '../../catalog/index.js';
 import { getAnswerLocale } from '../../base/localization.js';
-import { formatDate, formatNumber } from '../../base/format.js';
+import { formatDate, formatList, formatNumber } from '../../base/format.js';
 import { tableStyles } from './table.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -41,6 +41,8 @@ export class AnswerTable extends AnswerElement {
 
   @state() private sortColumn = -1;
   @state() private sortDirection: Direction = 'ascending';
+  /** What a sort announces to assistive technology. */
+  @state() private announcement = '';
 
   private sortBy(index: number) {
     if (this.sortColumn === index) {
@@ -49,6 +51,18 @@ export class AnswerTable extends AnswerElement {
       this.sortColumn = index;
       this.sortDirection = 'ascending';
     }
+    const label = this.columns[index]?.label ?? '';
+    this.announcement =
+      this.sortDirection === 'ascending'
+        ? msg(str`Sorted by ${label}, ascending`)
+        : msg(str`Sorted by ${label}, descending`);
+  }
+
+  /** The table's name and size, as its region is announced: "Sales, 12 rows, 5 columns". */
+  private regionName(rows: number, columns: number): string {
+    const rowCount = rows === 1 ? msg('1 row') : msg(str`${rows} rows`);
+    const columnCount = columns === 1 ? msg('1 column') : msg(str`${columns} columns`);
+    return formatList([this.caption || msg('Data table'), rowCount, columnCount]);
   }
 
   private sortedRows(): TableCell[][] {
@@ -90,7 +104,10 @@ export class AnswerTable extends AnswerElement {
   override render() {
     const columns = this.columns ?? [];
     const rows = this.sortedRows();
-    const name = this.caption || msg('Data table');
+    // A first column of text names its row: its cells are the row's headers.
+    const format = columns[0]?.format;
+    const rowHeads = columns.length > 1 && (!format || format === 'text');
+    const name = this.regionName(rows.length, columns.length);
     return html`<div class="scroll" part="scroll" tabindex="0" role="region" aria-label=${name}>
       <table part="table">
         ${this.caption ? html`<caption dir="auto">${this.caption}</caption>` : nothing}
@@ -116,13 +133,19 @@ export class AnswerTable extends AnswerElement {
                   ${columns.map((column, i) => {
                     const cell = row[i] ?? null;
                     const long = typeof cell === 'string' && cell.length > 40;
-                    return html`<td class="${this.alignment(column)} ${long ? 'wrap' : ''}" dir=${typeof cell === 'string' ? 'auto' : nothing}>${this.formatCell(cell, column)}</td>`;
+                    const classes = `${this.alignment(column)} ${long ? 'wrap' : ''}`;
+                    const dir = typeof cell === 'string' ? 'auto' : nothing;
+                    const shown = this.formatCell(cell, column);
+                    return i === 0 && rowHeads
+                      ? html`<th scope="row" class=${classes} dir=${dir}>${shown}</th>`
+                      : html`<td class=${classes} dir=${dir}>${shown}</td>`;
                   })}
                 </tr>`,
                 )
           }
         </tbody>
       </table>
+      <span class="visually-hidden" role="status">${this.announcement}</span>
     </div>`;
   }
 }

@@ -1,0 +1,160 @@
+import { msg, str } from '@lit/localize';
+import type { Chart } from 'chart.js';
+import type { ChartSeriesT } from '../../catalog/index.js';
+
+/*
+ * A chart read without sight: a summary computed from its data (never from the model's text)
+ * and the phrase each point announces as the reader walks the points by keyboard. In the chart
+ * chunk: a page without charts never loads it. The element formats the numbers (`Formats`): a
+ * chunk that imported the core's formatting would make the bundler split the core in pieces.
+ */
+
+/** A point: its series and the index of its label. */
+export interface ChartPoint {
+  series: number;
+  index: number;
+}
+
+/** How the chart formats its figures in the reader's locale. */
+export interface Formats {
+  /** A value as the chart shows it (compact, with the unit). */
+  value: (value: number) => string;
+  /** A fraction as a percentage (0.04 is 4%). */
+  percent: (fraction: number) => string;
+}
+
+/** How `to` compares with `from`: "up 4% from February", "unchanged from February". */
+function change(from: number, to: number, fromLabel: string, format: Formats): string {
+  if (to === from) return msg(str`unchanged from ${fromLabel}`);
+  if (from === 0)
+    return to > from ? msg(str`up from ${fromLabel}`) : msg(str`down from ${fromLabel}`);
+  const by = format.percent(Math.abs((to - from) / from));
+  return to > from ? msg(str`up ${by} from ${fromLabel}`) : msg(str`down ${by} from ${fromLabel}`);
+}
+
+/** What a move to `point` announces: "March, Revenue: 1.2M (up 4% from February)". */
+export function pointPhrase(
+  labels: readonly string[],
+  series: readonly ChartSeriesT[],
+  { series: s, index }: ChartPoint,
+  format: Formats,
+): string {
+  const { name, values } = series[s]!;
+  const label = labels[index] ?? '';
+  const value = values[index];
+  if (value === undefined) return msg(str`${label}, ${name}: no value`);
+  const before = values[index - 1];
+  const shown = format.value(value);
+  if (before === undefined) return msg(str`${label}, ${name}: ${shown}`);
+  const since = change(before, value, labels[index - 1] ?? '', format);
+  return msg(str`${label}, ${name}: ${shown} (${since})`);
+}
+
+/**
+ * The chart in a few sentences: its labels' range, and for each series its lowest and highest
+ * value with their labels and how it changed from first to last.
+ */
+export function chartSummary(
+  labels: readonly string[],
+  series: readonly ChartSeriesT[],
+  format: Formats,
+): string {
+  const sentences: string[] = [];
+  if (labels.length)
+    sentences.push(msg(str`${labels.length} points, from ${labels[0]} to ${labels.at(-1)}.`));
+  for (const { name, values } of series) {
+    if (!values.length) continue;
+    let low = 0;
+    let high = 0;
+    values.forEach((value, i) => {
+      if (value < values[low]!) low = i;
+      if (value > values[high]!) high = i;
+    });
+    const first = values[0]!;
+    const last = values.at(-1)!;
+    const trend =
+      last === first
+        ? msg('flat overall')
+        : first === 0
+          ? last > first
+            ? msg('up overall')
+            : msg('down overall')
+          : last > first
+            ? msg(str`up ${format.percent(Math.abs((last - first) / first))} overall`)
+            : msg(str`down ${format.percent(Math.abs((last - first) / first))} overall`);
+    sentences.push(
+      msg(
+        str`${name}: lowest ${format.value(values[low]!)} at ${labels[low] ?? ''}, highest ${format.value(values[high]!)} at ${labels[high] ?? ''}, ${trend}.`,
+      ),
+    );
+  }
+  return sentences.join(' ');
+}
+
+/**
+ * Where a key moves from `point` (none yet: the first point), or undefined for a key that does
+ * not move. Left and right follow the reading direction: in a right-to-left page the next label
+ * is to the left.
+ */
+export function nextPoint(
+  point: ChartPoint | undefined,
+  key: string,
+  rtl: boolean,
+  labels: number,
+  series: number,
+): ChartPoint | undefined {
+  if (!labels || !series) return undefined;
+  const { series: s, index } = point ?? { series: 0, index: -1 };
+  const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+  const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+  const clamp = (i: number) => Math.min(labels - 1, Math.max(0, i));
+  switch (key) {
+    case forward:
+      return { series: s, index: clamp(index + 1) };
+    case back:
+      return { series: s, index: clamp(index - 1) };
+    case 'ArrowDown':
+      return { series: Math.min(series - 1, s + 1), index: clamp(index) };
+    case 'ArrowUp':
+      return { series: Math.max(0, s - 1), index: clamp(index) };
+    case 'Home':
+      return { series: s, index: 0 };
+    case 'End':
+      return { series: s, index: labels - 1 };
+    default:
+      return undefined;
+  }
+}
+
+/** What a walk over the plot reads: the chart's data, its direction and its chart.js instance. */
+export interface Walked {
+  labels: readonly string[];
+  series: readonly ChartSeriesT[];
+  rtl: boolean;
+  chart?: Chart;
+  formats: Formats;
+}
+
+/**
+ * A key on the plot from `from`: the point it moves to, shown on the plot, and what the move
+ * announces; undefined for a key that does not move.
+ */
+export function walk(
+  from: ChartPoint | undefined,
+  key: string,
+  { labels, series, rtl, chart, formats }: Walked,
+): { point: ChartPoint; phrase: string } | undefined {
+  const point = nextPoint(from, key, rtl, labels.length, series.length);
+  if (!point) return undefined;
+  showPoint(chart, point);
+  return { point, phrase: pointPhrase(labels, series, point, formats) };
+}
+
+/** Shows `point` on the plot as a pointer over it would (none: no point). */
+export function showPoint(chart: Chart | undefined, point?: ChartPoint) {
+  if (!chart) return;
+  const active = point ? [{ datasetIndex: point.series, index: point.index }] : [];
+  chart.setActiveElements(active);
+  chart.tooltip?.setActiveElements(active, { x: 0, y: 0 });
+  chart.update('none');
+}
