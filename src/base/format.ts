@@ -82,6 +82,11 @@ export function formatList(parts: string[]): string {
   return list.format(parts);
 }
 
+/** A coordinate in degrees, to four places (about ten metres), as a number of the locale. */
+export function formatDegrees(value: number): string {
+  return numberFormat('degrees', { maximumFractionDigits: 4 }).format(value);
+}
+
 /** A signed percentage for deltas: +12%, −3.5%. */
 export function formatDelta(fraction: number): string {
   return numberFormat('delta', {

@@ -1,6 +1,7 @@
 import { msg, str } from '@lit/localize';
+import { html } from 'lit';
 import type { Chart } from 'chart.js';
-import type { ChartSeriesT } from '../../catalog/index.js';
+import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 
 /*
  * A chart read without sight: a summary computed from its data (never from the model's text)
@@ -21,6 +22,8 @@ export interface Formats {
   value: (value: number) => string;
   /** A fraction as a percentage (0.04 is 4%). */
   percent: (fraction: number) => string;
+  /** A value in full, as the table view shows it. */
+  number: (value: number) => string;
 }
 
 /** How `to` compares with `from`: "up 4% from February", "unchanged from February". */
@@ -89,6 +92,38 @@ export function chartSummary(
     );
   }
   return sentences.join(' ');
+}
+
+/** The chart's data, and the table view's columns and rows (none while the table is on view). */
+export interface ReadersData {
+  labels: readonly string[];
+  series: readonly ChartSeriesT[];
+  formats: Formats;
+  columns: readonly TableColumnT[];
+  rows: readonly TableCell[][];
+}
+
+/**
+ * What the drawn plot offers a reader without sight, beyond its walk: its summary, shown to
+ * everyone on request (folded; the plot's description, `#summary`), and every value it draws as
+ * a table only a screen reader reads, so that no value needs a switch to the table view.
+ */
+export function readersView({ labels, series, formats, columns, rows }: ReadersData) {
+  const values = rows.length
+    ? html`<table class="visually-hidden">
+        <caption>${msg('Data table')}</caption>
+        <tr>${columns.map((column) => html`<th scope="col">${column.label}</th>`)}</tr>
+        ${rows.map(
+          ([label, ...values]) =>
+            html`<tr><th scope="row">${label}</th>${values.map((value) => html`<td>${typeof value === 'number' ? formats.number(value) : msg('empty')}</td>`)}</tr>`,
+        )}
+      </table>`
+    : '';
+  return html`<details class="summary">
+      <summary>${msg('Summary')}</summary>
+      <p id="summary" dir="auto">${chartSummary(labels, series, formats)}</p>
+    </details>
+    ${values}`;
 }
 
 /**

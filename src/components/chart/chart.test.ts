@@ -227,6 +227,26 @@ describe('answer-chart', () => {
     }
   });
 
+  it('gives a screen reader every value it draws, without a switch to the table view', async () => {
+    const el = await chart();
+    const values = $(el, 'table.visually-hidden');
+    const rows = [...values.querySelectorAll('tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(rows).to.deep.equal([
+      ['Category', '2025 (k)', '2024 (k)'],
+      ['Jul', '380', '300'],
+      ['Aug', '400', '340'],
+      ['Sep', '420', '350'],
+    ]);
+    expect(values.querySelector('caption')!.textContent).to.equal('Data table');
+    // The table view shows them to everyone: the hidden copy goes.
+    $(el, '.views button:last-child').click();
+    await el.updateComplete;
+    expect($$(el, 'table.visually-hidden')).to.have.length(0);
+    expect($$(el, 'answer-table')).to.have.length(1);
+  });
+
   it('describes itself by a summary computed from its data, shown on request', async () => {
     const el = await chart();
     const summary = $(el, '#summary');

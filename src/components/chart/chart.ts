@@ -149,11 +149,12 @@ export class AnswerChart extends AnswerElement {
     };
   }
 
-  /** A value as the chart shows it (compact, with the unit), and a change as a percentage. */
+  /** A value as the plot shows it (compact, with the unit), a change as a percentage, a value in full. */
   private formats = {
     value: (value: number) =>
       `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`,
     percent: (fraction: number) => formatNumber(fraction, 'percent'),
+    number: (value: number) => formatNumber(value),
   };
 
   private async drawChart() {
@@ -220,7 +221,6 @@ export class AnswerChart extends AnswerElement {
     const description = `${msg(
       str`${view === 'bar' ? msg('Bar chart') : msg('Line chart')}: ${this.heading}. ${(this.labels ?? []).length} categories, ${seriesCount} series. The data table view lists every value.`,
     )} ${msg('Arrow keys move from point to point.')}`;
-    const summary = this.reading?.chartSummary(this.labels ?? [], this.series ?? [], this.formats);
     const button = (target: ChartView, label: string) =>
       html`<button type="button" aria-pressed=${view === target ? 'true' : 'false'} @click=${() => this.selectView(target)}>${label}</button>`;
     return html`<figure class="card" part="chart">
@@ -242,19 +242,19 @@ export class AnswerChart extends AnswerElement {
           role="img"
           tabindex="0"
           aria-label=${description}
-          aria-describedby=${summary ? 'summary' : nothing}
+          aria-describedby=${this.reading ? 'summary' : nothing}
           @keydown=${this.walk}
           @blur=${() => this.reading?.showPoint(this.chart)}
         ></canvas>
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
       </div>
-      ${
-        summary
-          ? html`<details class="summary">
-            <summary>${msg('Summary')}</summary><p id="summary" dir="auto">${summary}</p>
-          </details>`
-          : ''
-      }
+      ${this.reading?.readersView({
+        labels: this.labels ?? [],
+        series: this.series ?? [],
+        formats: this.formats,
+        columns: this.tableColumns(),
+        rows: view === 'table' ? [] : this.tableRows(),
+      })}
       ${view === 'table' ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>` : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
       ${this.drawing.swatches(SWATCHES)}

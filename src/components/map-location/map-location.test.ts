@@ -1,6 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { configureAnswerUI } from '../../base/config.js';
 import { $, $$, requestedUrls } from '../../test-support/dom.js';
+import { setAnswerLocale } from '../../base/localization.js';
+import { press } from '../../test-support/engines.js';
 import './define.js';
 import type { AnswerMapLocation } from './map-location.js';
 
@@ -24,6 +26,49 @@ describe('answer-map-location', () => {
     const foreign = requestedUrls().filter((url) => new URL(url).origin !== location.origin);
     expect(foreign).to.deep.equal([]);
     await expect(el).to.be.accessible();
+  });
+
+  it('gives the place in words: its name, its coordinates in the locale, its description', async () => {
+    const el = await place();
+    await waitUntil(() => el.leafletMap, 'Leaflet never showed the map', { timeout: 5000 });
+    const spoken = () => $(el, '.coords .visually-hidden').textContent;
+    expect(spoken()).to.equal('latitude 39.1, longitude 117.2');
+    expect(
+      $(el, '.coords bdi').getAttribute('aria-hidden'),
+      'the digits are not read twice',
+    ).to.equal('true');
+    expect($(el, '.description').textContent).to.equal('Pressure drop');
+    // Without tiles the map is a marker on a plain ground: the text is the content.
+    expect($(el, '.map').getAttribute('aria-hidden')).to.equal('true');
+    expect($(el, '.map').hasAttribute('role')).to.equal(false);
+    await setAnswerLocale('de');
+    try {
+      await el.updateComplete;
+      expect(spoken()).to.equal('Breitengrad 39,1, Längengrad 117,2');
+    } finally {
+      await setAnswerLocale('en');
+    }
+  });
+
+  it('is a named picture of the place once the host gives it tiles', async () => {
+    configureAnswerUI({ map: { tileUrl: '/src/test-support/tile.png?z={z}&x={x}&y={y}' } });
+    const el = await place();
+    expect($(el, '.map').getAttribute('role')).to.equal('img');
+    expect($(el, '.map').getAttribute('aria-label')).to.equal('Map of Pump 4');
+    expect($(el, '.map').hasAttribute('aria-hidden')).to.equal(false);
+  });
+
+  it('holds the keyboard nowhere: Tab goes from before the map to Locate, and on', async () => {
+    const box = await fixture<HTMLElement>(
+      html`<div><button id="before">Before</button><answer-map-location label="Pump 4" .lat=${39.1} .lng=${117.2}></answer-map-location><button id="after">After</button></div>`,
+    );
+    const el = box.querySelector('answer-map-location')!;
+    await waitUntil(() => el.leafletMap, 'Leaflet never showed the map', { timeout: 5000 });
+    box.querySelector<HTMLElement>('#before')!.focus();
+    await press('Tab');
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('locate');
+    await press('Tab');
+    expect(document.activeElement?.id).to.equal('after');
   });
 
   it('loading Leaflet leaves document.createElement as it was', async () => {

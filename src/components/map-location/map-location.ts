@@ -5,6 +5,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { answerUIOptions, onAnswerUIOptionsChange } from '../../base/config.js';
 import { DrawingController } from '../shared/drawing-controller.js';
 import { AnswerMapLocateEvent } from '../shared/events.js';
+import { coordinatesPhrase } from '../shared/phrases.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
 import { loadLeaflet, type Leaflet } from './load-leaflet.js';
 import { mapLocationStyles } from './map-location.styles.js';
@@ -122,12 +123,14 @@ export class AnswerMapLocation extends AnswerElement {
 
   override render() {
     const coordinates = `${this.lat.toFixed(4)}, ${this.lng.toFixed(4)}`;
+    // Without the host's tiles the map is a marker on a plain ground: the text says it all.
+    const tiles = Boolean(this.tileSource?.tileUrl);
     return html`<figure class="card">
-      <div class="map" part="map" role="img" aria-label=${msg(str`Map of ${this.label}`)}></div>
+      <div class="map" part="map" role=${tiles ? 'img' : nothing} aria-label=${tiles ? msg(str`Map of ${this.label}`) : nothing} aria-hidden=${tiles ? nothing : 'true'}></div>
       <figcaption>
         <div class="text">
           <div class="label" dir="auto">${this.label}</div>
-          <div class="coords muted"><span class="visually-hidden">${msg('Coordinates')}: </span><bdi dir="ltr">${coordinates}</bdi></div>
+          <div class="coords muted"><span class="visually-hidden">${coordinatesPhrase(this.lat, this.lng)}</span><bdi dir="ltr" aria-hidden="true">${coordinates}</bdi></div>
           ${this.description ? html`<p class="description" dir="auto">${this.description}</p>` : nothing}
         </div>
         <button type="button" class="button" part="locate" aria-label=${msg(str`Locate ${this.label} on the map`)} @click=${this.locate}>

@@ -1,13 +1,7 @@
-import { msg, str } from '@lit/localize';
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import {
-  formatDelta,
-  formatList,
-  formatNumber,
-  spokenNumber,
-  type NumberStyle,
-} from '../../base/format.js';
+import { formatDelta, formatNumber, type NumberStyle } from '../../base/format.js';
+import { metricPhrase } from '../shared/phrases.js';
 import { metricStyles } from './metric.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -65,29 +59,6 @@ export class AnswerMetric extends AnswerElement {
     </div>`;
   }
 
-  /**
-   * The card as one phrase, for a screen reader: "Revenue: 1.2 million US dollars, up 12%,
-   * on last quarter", rather than its fragments and an arrow.
-   */
-  private spoken(delta: number | undefined): string {
-    const value =
-      typeof this.value === 'number'
-        ? spokenNumber(this.value, this.format, this.currency)
-        : this.value;
-    const amount = delta === undefined ? '' : formatNumber(Math.abs(delta), 'percent');
-    const change =
-      delta === undefined
-        ? ''
-        : delta > 0
-          ? msg(str`up ${amount}`)
-          : delta < 0
-            ? msg(str`down ${amount}`)
-            : msg('no change');
-    const figure = this.unit ? `${value} ${this.unit}` : value;
-    const parts = [this.label ? msg(str`${this.label}: ${figure}`) : figure, change, this.caption];
-    return formatList(parts.filter((part): part is string => Boolean(part)));
-  }
-
   override render() {
     const shown =
       typeof this.value === 'number'
@@ -97,7 +68,7 @@ export class AnswerMetric extends AnswerElement {
       typeof this.delta === 'number' && Number.isFinite(this.delta) ? this.delta : undefined;
     // What shows is hidden from assistive technology, which reads the one phrase instead.
     return html`<div class="card" part="metric">
-      <span class="visually-hidden">${this.spoken(delta)}</span>
+      <span class="visually-hidden">${metricPhrase(this)}</span>
       <div class="label" dir="auto" aria-hidden="true">${this.label}</div>
       <div class="value ${shown.length > 11 ? 'long' : ''}" part="value" aria-hidden="true">
         <bdi>${shown}</bdi>${this.unit ? html`<span class="unit">${this.unit}</span>` : nothing}

@@ -3,7 +3,8 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { TableCell, TableColumnT } from '../../catalog/index.js';
 import { getAnswerLocale } from '../../base/localization.js';
-import { formatDate, formatList, formatNumber } from '../../base/format.js';
+import { formatDate, formatNumber } from '../../base/format.js';
+import { tablePhrase } from '../shared/phrases.js';
 import { tableStyles } from './table.styles.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -58,13 +59,6 @@ export class AnswerTable extends AnswerElement {
         : msg(str`Sorted by ${label}, descending`);
   }
 
-  /** The table's name and size, as its region is announced: "Sales, 12 rows, 5 columns". */
-  private regionName(rows: number, columns: number): string {
-    const rowCount = rows === 1 ? msg('1 row') : msg(str`${rows} rows`);
-    const columnCount = columns === 1 ? msg('1 column') : msg(str`${columns} columns`);
-    return formatList([this.caption || msg('Data table'), rowCount, columnCount]);
-  }
-
   private sortedRows(): TableCell[][] {
     const rows = this.rows ?? [];
     const index = this.sortColumn;
@@ -107,7 +101,7 @@ export class AnswerTable extends AnswerElement {
     // A first column of text names its row: its cells are the row's headers.
     const format = columns[0]?.format;
     const rowHeads = columns.length > 1 && (!format || format === 'text');
-    const name = this.regionName(rows.length, columns.length);
+    const name = tablePhrase(this.caption, rows.length, columns.length);
     return html`<div class="scroll" part="scroll" tabindex="0" role="region" aria-label=${name}>
       <table part="table">
         ${this.caption ? html`<caption dir="auto">${this.caption}</caption>` : nothing}

@@ -60,6 +60,17 @@ describe('answer-sources', () => {
     expect(items[0]!.textContent).to.include('Q3 report').and.include('www.example.com');
     // Without a title the URL is the name.
     expect(links[1]!.textContent).to.equal('http://stats.example.org/');
+    // A screen reader hears the link's host, and that it opens a new tab, with its name.
+    const described = (a: HTMLAnchorElement) =>
+      a
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => $(el, `#${id}`).textContent)
+        .join(', ');
+    expect(links.map(described)).to.deep.equal([
+      'www.example.com, opens in a new tab',
+      'opens in a new tab',
+    ]);
     expect(items[2]!.textContent)
       .to.include('Ledger 2025')
       .and.include('ledger.pdf')

@@ -16,7 +16,8 @@ type Source = Omit<SourceItem, 'kind' | 'key'>;
  * @summary The sources an answer used, as a numbered list whose numbers match
  * the answer's `[1]`-style citations. A web source links to its page only
  * when its URL is http(s), in a new tab without an opener; nothing is
- * fetched or previewed. A document source shows its title, file name and type.
+ * fetched or previewed; a screen reader hears the link's host and that it
+ * opens in a new tab with its title. A document source shows its title, file name and type.
  * `reveal(n)` brings source n to the reader, as a citation's link asks.
  *
  * @csspart list - The `<ol>` of sources.
@@ -64,10 +65,11 @@ export class AnswerSources extends AnswerElement {
       <span class="body">
         ${
           url
-            ? html`<a class="title" href=${url.href} target="_blank" rel="noopener noreferrer" dir="auto">${name}</a>`
+            ? html`<a class="title" href=${url.href} target="_blank" rel="noopener noreferrer" dir="auto"
+                aria-describedby=${meta.length ? `source-${n}-meta new-tab` : 'new-tab'}>${name}</a>`
             : html`<span class="title" dir="auto">${name}</span>`
         }
-        ${meta.length ? html`<span class="meta">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</span>` : nothing}
+        ${meta.length ? html`<span class="meta" id="source-${n}-meta">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</span>` : nothing}
       </span>
     </li>`;
   }
@@ -78,7 +80,8 @@ export class AnswerSources extends AnswerElement {
     return html`<p class="heading" id="heading">${msg('Sources')}</p>
       <ol part="list" aria-labelledby="heading">
         ${sources.map((source, i) => this.renderSource(source, i + 1))}
-      </ol>`;
+      </ol>
+      <span id="new-tab" hidden>${msg('opens in a new tab')}</span>`;
   }
 }
 
