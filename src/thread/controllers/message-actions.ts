@@ -2,6 +2,13 @@ import { msg } from '@lit/localize';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ChatRequests } from '../link/requests.js';
+import { formatNumber } from '../../base/format.js';
+import { getAnswerLocale } from '../../base/localization.js';
+import {
+  coordinatesPhrase as coordinates,
+  metricPhrase as metric,
+  tablePhrase as table,
+} from '../../components/shared/phrases.js';
 
 /** What the actions of a message depend on. */
 export interface ActionContext {
@@ -13,17 +20,21 @@ export interface ActionContext {
 
 /**
  * The reader's actions on a message, under it: **Copy** an answer as
- * markdown, **Regenerate** the last answer (**Retry** when it failed or was
+ * markdown, **Read aloud** (where the browser has voices), **Regenerate** the last answer (**Retry** when it failed or was
  * cut off), and **Edit** a question to send it again. Edit turns the
  * question into a small form in place; the conversation after it goes when
  * the edited question is sent.
  */
 export class MessageActions {
-  /** The question being edited, and its draft. */
-  private editing?: { message: UserMessage; draft: string };
+  /** The question being edited, its draft, and its form. */
+  private editing?: { message: UserMessage; form: () => unknown };
   /** The answer just copied: its Copy button says so for a moment. */
   private copied?: AssistantTurn;
   private copiedTimer?: ReturnType<typeof setTimeout>;
+  /** Reads answers aloud, once first asked to. */
+  private reader?: import('./read-aloud.chunk.js').ReadAloud;
+  /** A listener waits for the browser's voices. */
+  private awaitingVoices = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -44,7 +55,7 @@ export class MessageActions {
       // A form's answers are not a question to rewrite; an edit form shows no actions of its own.
       if (!canAsk || message.data !== undefined || this.isEditing(message)) return nothing;
       return this.bar(
-        html`<button type="button" class="action" @click=${() => this.startEditing(message)}>${msg('Edit')}</button>`,
+        html`<button type="button" class="action" @click=${() => void this.startEditing(message)}>${msg('Edit')}</button>`,
       );
     }
     if (!message.closed) return nothing;
@@ -63,6 +74,7 @@ export class MessageActions {
             </button>`
           : nothing
       }
+      ${hasAnswer && this.speaks() ? this.readAloudButton(message) : nothing}
       ${
         again
           ? html`<button type="button" class="action" @click=${() => void this.requests.regenerate(message)}>
@@ -76,58 +88,53 @@ export class MessageActions {
 
   /** The edit form that stands in place of the question being edited. */
   renderEditor() {
-    const editing = this.editing;
-    if (!editing) return nothing;
-    const send = (event: Event) => {
-      event.preventDefault();
-      const text = editing.draft.trim();
-      if (!text) return;
-      this.editing = undefined;
-      void this.requests.send(
-        { text, ...(editing.message.files ? { files: editing.message.files } : {}) },
-        editing.message,
-      );
-    };
-    const keydown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') this.stopEditing();
-      else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
-    };
-    return html`<form class="edit" @submit=${send}>
-      <label class="visually-hidden" for="edit-message">${msg('Edit message')}</label>
-      <textarea
-        id="edit-message"
-        .value=${editing.draft}
-        @input=${(e: InputEvent) => (editing.draft = (e.target as HTMLTextAreaElement).value)}
-        @keydown=${keydown}
-      ></textarea>
-      <div class="edit-buttons">
-        <button type="button" class="button" @click=${() => this.stopEditing()}>${msg('Cancel')}</button>
-        <button type="submit" class="button primary">${msg('Send')}</button>
-      </div>
-    </form>`;
+    return this.editing ? this.editing.form() : nothing;
   }
 
   private bar(buttons: unknown, pinned = false) {
     return html`<div class="actions ${pinned ? 'pinned' : ''}" role="group" aria-label=${msg('Message actions')}>${buttons}</div>`;
   }
 
-  private startEditing(message: UserMessage) {
-    this.editing = { message, draft: message.text };
-    this.host.requestUpdate();
-    void this.host.updateComplete.then(() =>
-      this.host.shadowRoot?.querySelector<HTMLTextAreaElement>('#edit-message')?.focus(),
-    );
+  /** Turns `message` into its edit form (the form loads on the first edit). */
+  private async startEditing(message: UserMessage) {
+    const { startEditing } = await import('./edit-form.chunk.js');
+    const close = () => {
+      this.editing = undefined;
+      this.host.requestUpdate();
+    };
+    this.editing = startEditing(this.host, message, close, (text) => {
+      close();
+      void this.requests.send(
+        { text, ...(message.files ? { files: message.files } : {}) },
+        message,
+      );
+    });
   }
 
-  private stopEditing() {
-    const message = this.editing?.message;
-    this.editing = undefined;
-    this.host.requestUpdate();
-    // Focus goes back to the question's Edit button, where the reader left.
-    void this.host.updateComplete.then(() =>
-      this.host.shadowRoot
-        ?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(message?.id ?? '')}"] .action`)
-        ?.focus(),
+  /** Whether the browser can read aloud: it has voices (they may come after the first render). */
+  private speaks(): boolean {
+    const speech = globalThis.speechSynthesis;
+    if (!speech) return false;
+    if (speech.getVoices().length) return true;
+    if (!this.awaitingVoices) {
+      this.awaitingVoices = true;
+      speech.addEventListener('voiceschanged', () => this.host.requestUpdate(), { once: true });
+    }
+    return false;
+  }
+
+  /** Read aloud, or its Pause and Stop while the answer is read (the reader loads on first use). */
+  private readAloudButton(turn: AssistantTurn) {
+    const start = async () => {
+      const { ReadAloud } = await import('./read-aloud.chunk.js');
+      const say = { metric, table, coordinates, number: formatNumber, locale: getAnswerLocale };
+      (this.reader ??= new ReadAloud(this.host, say)).start(turn);
+    };
+    return (
+      this.reader?.controls(turn) ??
+      html`<button type="button" class="action read-aloud" @click=${start}>
+        ${msg('Read aloud')}
+      </button>`
     );
   }
 
