@@ -1,4 +1,4 @@
-import { getAnswerLocale } from './localization.js';
+import { getAnswerLocale } from './active-locale.js';
 
 /*
  * Number and date formatting in the active locale. Intl formatters are

@@ -1,5 +1,6 @@
 import { configureLocalization } from '@lit/localize';
 import { sourceLocale, targetLocales, allLocales } from '../locales/locale-codes.js';
+import { getAnswerLocale, readLocaleFrom } from './active-locale.js';
 
 export type AnswerLocale = (typeof allLocales)[number];
 export const answerLocales: readonly AnswerLocale[] = allLocales;
@@ -30,10 +31,8 @@ try {
   // per page); its setLocale then drives these elements too.
 }
 
-/** The active locale of the answer elements. */
-export function getAnswerLocale(): string {
-  return runtime?.getLocale() ?? sourceLocale;
-}
+export { getAnswerLocale };
+if (runtime) readLocaleFrom(runtime.getLocale);
 
 /**
  * Switches every answer element to `locale` at run time ("en", "zh-Hans",

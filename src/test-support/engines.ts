@@ -26,6 +26,12 @@ const NEEDS = {
       'forced colours are emulated over the DevTools protocol; WebDriver (BiDi or classic) ' +
       'has no command for them',
   },
+  'audio-output': {
+    missing: ['firefox'],
+    why:
+      "headless Firefox here has no audio output: its AudioContext stays suspended, and a tune's " +
+      'clock never runs (rendering offline works)',
+  },
   'shadow-selection': {
     missing: ['webkit'],
     why:

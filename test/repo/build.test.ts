@@ -13,7 +13,9 @@ const gzipped = (path: string) => gzipSync(readFileSync(path)).length;
  * text was minified; 55 kB until the catalog's descriptions left the
  * validator and the chart and map code went to their chunks: 50.7 kB then;
  * 51 kB until the stream reader and the turn's content elements, markdown
- * included, became chunks loaded when idle or first needed: 44.4 kB then).
+ * included, became chunks loaded when idle or first needed: 44.4 kB then; the reader's
+ * actions on a message joined the turn's elements in their chunk when Read aloud came:
+ * 44.3 kB then).
  */
 const CORE_BUDGET = 45 * 1024;
 /**
@@ -61,6 +63,17 @@ describe('build output', () => {
         `a ${lazy} chunk`,
       ).to.equal(true);
     }
+  });
+
+  it('a chart sounds from a chunk of at most 3 kB that neither entry holds', () => {
+    const chunks = readdirSync('dist/cdn/chunks').filter((c) => c.startsWith('sonify.chunk'));
+    expect(chunks, 'the sonification chunk').to.not.be.empty;
+    for (const chunk of chunks) {
+      const size = gzipped(`dist/cdn/chunks/${chunk}`);
+      expect(size, `${chunk}: ${size} B`).to.be.at.most(3 * 1024);
+    }
+    for (const entry of ['dist/cdn/answer-ui.js', 'dist/cdn/answer-ui-blocks.js'])
+      expect(readFileSync(entry, 'utf8'), entry).not.to.include('createStereoPanner');
   });
 
   it(`the blocks-only CDN entry holds no conversation code and stays within ${BLOCKS_BUDGET / 1024} kB min+gzip`, () => {

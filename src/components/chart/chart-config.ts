@@ -1,5 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 import type { ChartSeriesT } from '../../catalog/index.js';
+import { chartFormats } from './chart-reading.js';
 
 /** What a chart shows, and how the page around it looks. */
 export interface ChartSetup {
@@ -11,8 +12,8 @@ export interface ChartSetup {
   stacked: boolean;
   /** One colour a series (repeated), then the axes' text and the grid. */
   colours: { series: string[]; text: string; grid: string };
-  /** A value as the axis and the tooltips show it (in the page's locale, with the unit). */
-  format: (value: number) => string;
+  /** The unit of the values, which the axis and the tooltips show with them. */
+  unit?: string;
   /** Right to left: categories run from the right and the value axis stands on the right, like the legend above them. */
   rtl: boolean;
 }
@@ -29,9 +30,10 @@ export function chartConfiguration({
   yLabel,
   stacked,
   colours,
-  format,
+  unit,
   rtl,
 }: ChartSetup): ChartConfiguration<'bar' | 'line'> {
+  const format = chartFormats(unit).value;
   const axisTitle = (text?: string) => ({
     display: Boolean(text),
     text: text ?? '',

@@ -2,12 +2,12 @@ import { msg, str } from '@lit/localize';
 import { html } from 'lit';
 import type { Chart } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
+import { formatNumber } from '../../base/format.js';
 
 /*
  * A chart read without sight: a summary computed from its data (never from the model's text)
  * and the phrase each point announces as the reader walks the points by keyboard. In the chart
- * chunk: a page without charts never loads it. The element formats the numbers (`Formats`): a
- * chunk that imported the core's formatting would make the bundler split the core in pieces.
+ * chunk: a page without charts never loads it.
  */
 
 /** A point: its series and the index of its label. */
@@ -25,6 +25,13 @@ export interface Formats {
   /** A value in full, as the table view shows it. */
   number: (value: number) => string;
 }
+
+/** The chart's figures in the reader's locale, its values with `unit`. */
+export const chartFormats = (unit?: string): Formats => ({
+  value: (value) => `${formatNumber(value, 'compact')}${unit ? ` ${unit}` : ''}`,
+  percent: (fraction) => formatNumber(fraction, 'percent'),
+  number: (value) => formatNumber(value),
+});
 
 /** How `to` compares with `from`: "up 4% from February", "unchanged from February". */
 function change(from: number, to: number, fromLabel: string, format: Formats): string {
@@ -98,7 +105,8 @@ export function chartSummary(
 export interface ReadersData {
   labels: readonly string[];
   series: readonly ChartSeriesT[];
-  formats: Formats;
+  /** The unit of the values. */
+  unit?: string;
   columns: readonly TableColumnT[];
   rows: readonly TableCell[][];
 }
@@ -108,16 +116,18 @@ export interface ReadersData {
  * everyone on request (folded; the plot's description, `#summary`), and every value it draws as
  * a table only a screen reader reads, so that no value needs a switch to the table view.
  */
-export function readersView({ labels, series, formats, columns, rows }: ReadersData) {
+export function readersView({ labels, series, unit, columns, rows }: ReadersData) {
+  const formats = chartFormats(unit);
   const values = rows.length
-    ? html`<table class="visually-hidden">
+    ? // In a hidden box: a table is as wide as its content, whatever width it is given.
+      html`<div class="visually-hidden"><table>
         <caption>${msg('Data table')}</caption>
         <tr>${columns.map((column) => html`<th scope="col">${column.label}</th>`)}</tr>
         ${rows.map(
           ([label, ...values]) =>
             html`<tr><th scope="row">${label}</th>${values.map((value) => html`<td>${typeof value === 'number' ? formats.number(value) : msg('empty')}</td>`)}</tr>`,
         )}
-      </table>`
+      </table></div>`
     : '';
   return html`<details class="summary">
       <summary>${msg('Summary')}</summary>
@@ -167,7 +177,8 @@ export interface Walked {
   series: readonly ChartSeriesT[];
   rtl: boolean;
   chart?: Chart;
-  formats: Formats;
+  /** The unit of the values. */
+  unit?: string;
 }
 
 /**
@@ -177,12 +188,12 @@ export interface Walked {
 export function walk(
   from: ChartPoint | undefined,
   key: string,
-  { labels, series, rtl, chart, formats }: Walked,
+  { labels, series, rtl, chart, unit }: Walked,
 ): { point: ChartPoint; phrase: string } | undefined {
   const point = nextPoint(from, key, rtl, labels.length, series.length);
   if (!point) return undefined;
   showPoint(chart, point);
-  return { point, phrase: pointPhrase(labels, series, point, formats) };
+  return { point, phrase: pointPhrase(labels, series, point, chartFormats(unit)) };
 }
 
 /** Shows `point` on the plot as a pointer over it would (none: no point). */

@@ -16,11 +16,12 @@ export const chartStyles = css`
     flex-wrap: wrap;
     gap: var(--_space-sm);
     align-items: center;
-    justify-content: space-between;
     margin-bottom: var(--_space-sm);
   }
+  /* The title takes the room the switch and Play leave, pushing them to the end of the line. */
   h3 {
     margin: 0;
+    margin-inline-end: auto;
     font-size: 1rem;
     font-weight: 600;
     overflow-wrap: anywhere;

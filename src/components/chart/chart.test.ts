@@ -229,7 +229,7 @@ describe('answer-chart', () => {
 
   it('gives a screen reader every value it draws, without a switch to the table view', async () => {
     const el = await chart();
-    const values = $(el, 'table.visually-hidden');
+    const values = $(el, '.visually-hidden table');
     const rows = [...values.querySelectorAll('tr')].map((tr) =>
       [...tr.children].map((cell) => cell.textContent),
     );
@@ -243,7 +243,7 @@ describe('answer-chart', () => {
     // The table view shows them to everyone: the hidden copy goes.
     $(el, '.views button:last-child').click();
     await el.updateComplete;
-    expect($$(el, 'table.visually-hidden')).to.have.length(0);
+    expect($$(el, '.visually-hidden table')).to.have.length(0);
     expect($$(el, 'answer-table')).to.have.length(1);
   });
 

@@ -5,10 +5,10 @@ import type { Chart as ChartJs } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 import { DrawingController } from '../shared/drawing-controller.js';
 import { loadOnce } from '../../base/lazy.js';
-import { formatNumber } from '../../base/format.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
 import { chartStyles } from './chart.styles.js';
 import type { ChartPoint } from './chart-reading.js';
+import type { Tune } from './sonify.chunk.js';
 import '../table/define.js';
 import { AnswerElement } from '../../base/answer-element.js';
 
@@ -16,6 +16,8 @@ export type ChartView = 'line' | 'bar' | 'table';
 
 /** Loads chart.js on first use; every chart on the page shares the one chunk. */
 const loadChartJs = loadOnce(() => import('./chart.chunk.js'));
+/** Loads the sonification on the first press of Play. */
+const loadSound = loadOnce(() => import('./sonify.chunk.js'));
 type ChartChunk = Awaited<ReturnType<typeof loadChartJs>>;
 
 const SERIES_COLOURS = 6;
@@ -31,10 +33,12 @@ const SWATCHES = ['s1', 's2', 's3', 's4', 's5', 's6', 'text', 'grid'];
  * focusable: arrow keys walk its points (left and right along a series, in the
  * reading direction; up and down between series; Home and End), each move
  * announced with its label, value and change. A summary computed from the data
- * describes it, shown on request.
+ * describes it, shown on request. Play sounds a series (lazily loaded Web
+ * Audio: pitch for value, a click at each label), only when pressed.
  *
  * @csspart chart - The card.
  * @csspart views - The line / bar / table switch.
+ * @csspart play - The Play button, which plays a series as sound.
  * @csspart legend - The series names and their colours (charts of two or more series).
  * @csspart canvas - The box holding the canvas.
  * @cssprop --answer-chart-1 - Colour of the first series (up to --answer-chart-6).
@@ -72,6 +76,8 @@ export class AnswerChart extends AnswerElement {
   @state() private announcement = '';
   /** The point the reader walked to by keyboard. */
   private point?: ChartPoint;
+  /** The series playing as sound, until it ends or is stopped. */
+  private tune?: Tune;
   /** The chart chunk once loaded: its summary and point phrases. */
   private reading?: ChartChunk;
 
@@ -90,6 +96,7 @@ export class AnswerChart extends AnswerElement {
     },
     restyle: () => this.redraw(),
     destroy: () => {
+      this.tune?.stop();
       this.chart?.destroy();
       this.chart = undefined;
       // The canvas's pixels are memory outside the JS heap until the element is collected:
@@ -149,14 +156,6 @@ export class AnswerChart extends AnswerElement {
     };
   }
 
-  /** A value as the plot shows it (compact, with the unit), a change as a percentage, a value in full. */
-  private formats = {
-    value: (value: number) =>
-      `${formatNumber(value, 'compact')}${this.unit ? ` ${this.unit}` : ''}`,
-    percent: (fraction: number) => formatNumber(fraction, 'percent'),
-    number: (value: number) => formatNumber(value),
-  };
-
   private async drawChart() {
     const chunk = (this.reading = await loadChartJs());
     const { Chart, chartConfiguration } = chunk;
@@ -166,7 +165,7 @@ export class AnswerChart extends AnswerElement {
       type: this.view === 'bar' ? 'bar' : 'line',
       labels: this.labels ?? [],
       series: this.series ?? [],
-      format: this.formats.value,
+      unit: this.unit,
       xLabel: this.xLabel,
       yLabel: this.yLabel,
       stacked: this.stacked,
@@ -184,14 +183,35 @@ export class AnswerChart extends AnswerElement {
     }
   }
 
-  /** A key on the plot: an arrow, Home or End moves to a point and announces it. */
+  /**
+   * Plays the series the reader walked (the first until then) as sound, or stops it: a second
+   * press, Escape or the chart leaving the page ends it. Never plays by itself.
+   */
+  private async play() {
+    if (this.tune) return this.tune.stop();
+    const { play } = await loadSound();
+    const values = (this.series ?? [])[this.point?.series ?? 0]?.values;
+    if (!values?.length || this.tune || !this.isConnected) return;
+    const tune = (this.tune = play(values));
+    this.requestUpdate();
+    await tune.done;
+    if (this.tune === tune) this.tune = undefined;
+    this.requestUpdate();
+  }
+
+  private stopOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape') this.tune?.stop();
+  }
+
+  /** A key on the plot: an arrow, Home or End moves to a point and announces it; Escape stops the sound. */
   private walk(event: KeyboardEvent) {
+    this.stopOnEscape(event);
     const moved = this.reading?.walk(this.point, event.key, {
       labels: this.labels ?? [],
       series: this.series ?? [],
       rtl: getComputedStyle(this).direction === 'rtl',
       chart: this.chart,
-      formats: this.formats,
+      unit: this.unit,
     });
     if (!moved) return;
     event.preventDefault();
@@ -229,6 +249,10 @@ export class AnswerChart extends AnswerElement {
         <div class="views" part="views" role="group" aria-label=${msg('Chart view')}>
           ${button('line', msg('Line'))}${button('bar', msg('Bar'))}${button('table', msg('Table'))}
         </div>
+        <div class="views">
+          <button type="button" class="play" part="play" aria-pressed=${this.tune ? 'true' : 'false'}
+            @click=${this.play} @keydown=${this.stopOnEscape}>${msg('Play')}</button>
+        </div>
       </div>
       ${
         seriesCount > 1 && view !== 'table'
@@ -251,7 +275,7 @@ export class AnswerChart extends AnswerElement {
       ${this.reading?.readersView({
         labels: this.labels ?? [],
         series: this.series ?? [],
-        formats: this.formats,
+        unit: this.unit,
         columns: this.tableColumns(),
         rows: view === 'table' ? [] : this.tableRows(),
       })}
