@@ -134,6 +134,7 @@
 'scb489a1a173ac3f0': `Ja`,
 'scb6a9c1a1757adbc': `Sie`,
 'scba844e762d668cf': str`insgesamt um ${0} gestiegen`,
+'scd105819b5a10243': `Abspielen`,
 'sd0680e7343dedb27': `Ablehnen`,
 'sd1ace032539d7122': `Gesendet`,
 'sd1f81284eeb7b503': `Datei`,

@@ -134,6 +134,7 @@
 'scb489a1a173ac3f0': `Sí`,
 'scb6a9c1a1757adbc': `Tú`,
 'scba844e762d668cf': str`sube un ${0} en total`,
+'scd105819b5a10243': `Reproducir`,
 'sd0680e7343dedb27': `Rechazar`,
 'sd1ace032539d7122': `Enviado`,
 'sd1f81284eeb7b503': `Archivo`,

@@ -134,6 +134,7 @@
 'scb489a1a173ac3f0': `Oui`,
 'scb6a9c1a1757adbc': `Vous`,
 'scba844e762d668cf': str`en hausse de ${0} dans l’ensemble`,
+'scd105819b5a10243': `Écouter`,
 'sd0680e7343dedb27': `Refuser`,
 'sd1ace032539d7122': `Envoyé`,
 'sd1f81284eeb7b503': `Fichier`,

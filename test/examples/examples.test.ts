@@ -190,7 +190,7 @@ describe('framework examples (examples/, against the packed package)', function 
         <script>document.getElementById('early').block = ${JSON.stringify(block)};</script>
         <script type="module" src="/dist/cdn/answer-ui.js"></script>`);
       try {
-        await page.getByText('Set early').waitFor();
+        await page.getByText('Set early', { exact: true }).waitFor();
         expect(await rendered(page, '#early')).to.deep.equal({
           defined: true,
           id: 'early',
@@ -211,7 +211,7 @@ describe('framework examples (examples/, against the packed package)', function 
           await import('/dist/cdn/answer-ui.js');
         </script>`);
       try {
-        await page.getByText('Set early').waitFor();
+        await page.getByText('Set early', { exact: true }).waitFor();
         expect(await rendered(page, '#created')).to.deep.equal({
           defined: true,
           id: 'early',
@@ -255,8 +255,8 @@ describe('framework examples (examples/, against the packed package)', function 
       });
 
       it('renders <answer-block> from an object set as its property, not an attribute', async () => {
-        await page.getByText('Pump station 4 load').waitFor();
-        await page.getByText('82%').waitFor();
+        await page.getByText('Pump station 4 load', { exact: true }).waitFor();
+        await page.getByText('82%', { exact: true }).waitFor();
         const block = await page.evaluate(() => {
           const element = document.querySelector<HTMLElement & { block?: unknown }>(
             'answer-block',
@@ -285,7 +285,7 @@ describe('framework examples (examples/, against the packed package)', function 
         await page.locator('agent-thread').getByRole('textbox', { name: 'Message' }).fill(text);
         await page.keyboard.press('Enter');
         await page.getByText(`You said: “${text}”`).waitFor();
-        await page.getByText('Characters in your message').waitFor();
+        await page.getByText('Characters in your message', { exact: true }).waitFor();
         const sent = requests.at(-1)?.messages.at(-1);
         expect(sent?.role).to.equal('user');
         expect(sent?.parts.find((part) => part.type === 'text')?.text).to.equal(text);

@@ -2,13 +2,7 @@ import { msg } from '@lit/localize';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ChatRequests } from '../link/requests.js';
-import { formatNumber } from '../../base/format.js';
-import { getAnswerLocale } from '../../base/localization.js';
-import {
-  coordinatesPhrase as coordinates,
-  metricPhrase as metric,
-  tablePhrase as table,
-} from '../../components/shared/phrases.js';
+import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
 
 /** What the actions of a message depend on. */
 export interface ActionContext {
@@ -114,21 +108,22 @@ export class MessageActions {
   /** Whether the browser can read aloud: it has voices (they may come after the first render). */
   private speaks(): boolean {
     const speech = globalThis.speechSynthesis;
-    if (!speech) return false;
-    if (speech.getVoices().length) return true;
-    if (!this.awaitingVoices) {
+    const voices = speech?.getVoices().length;
+    if (speech && !voices && !this.awaitingVoices) {
       this.awaitingVoices = true;
-      speech.addEventListener('voiceschanged', () => this.host.requestUpdate(), { once: true });
+      // Held weakly: a browser may never have voices, and a thread gone from the page is let go.
+      const host = new WeakRef(this.host);
+      speech.addEventListener('voiceschanged', () => host.deref()?.requestUpdate(), { once: true });
     }
-    return false;
+    return Boolean(voices);
   }
 
   /** Read aloud, or its Pause and Stop while the answer is read (the reader loads on first use). */
   private readAloudButton(turn: AssistantTurn) {
     const start = async () => {
       const { ReadAloud } = await import('./read-aloud.chunk.js');
-      const say = { metric, table, coordinates, number: formatNumber, locale: getAnswerLocale };
-      (this.reader ??= new ReadAloud(this.host, say)).start(turn);
+      const phrases = { metricPhrase, tablePhrase, coordinatesPhrase };
+      void (this.reader ??= new ReadAloud(this.host, phrases)).start(turn);
     };
     return (
       this.reader?.controls(turn) ??

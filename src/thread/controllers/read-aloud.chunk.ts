@@ -1,7 +1,8 @@
 import { msg } from '@lit/localize';
 import { html, type ReactiveControllerHost } from 'lit';
 import type { AssistantTurn } from '../../conversation/index.js';
-import { spokenAnswer, type Phrases } from './spoken-answer.js';
+import { getAnswerLocale } from '../../base/active-locale.js';
+import { spokenAnswer, type Reading } from './spoken-answer.js';
 
 /*
  * Read aloud: an answer spoken by the browser's own `speechSynthesis`, in the reader's language,
@@ -24,16 +25,17 @@ export class ReadAloud {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    /** The page's phrases, and its locale: the answer's language. */
-    private readonly say: Phrases & { locale: () => string },
+    /** The elements' phrases, from the page's own code (see `Reading`). */
+    private readonly phrases: Omit<Reading, 'chartFormats' | 'chartSummary'>,
   ) {}
 
   /** Reads `turn` from its start, stopping any other reading. */
-  start(turn: AssistantTurn): void {
+  async start(turn: AssistantTurn): Promise<void> {
+    const chartReading = await import('../../components/chart/chart-reading.js');
     speechSynthesis.cancel();
-    const locale = this.say.locale();
+    const locale = getAnswerLocale();
     const voice = voiceOf(locale);
-    const passages = spokenAnswer(turn, this.say);
+    const passages = spokenAnswer(turn, { ...this.phrases, ...chartReading });
     const reading = { turn, paused: false };
     this.reading = reading;
     passages.forEach((text, i) => {

@@ -1,8 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../index.js';
-import { formatNumber } from '../../base/format.js';
 import { getAnswerLocale, setAnswerLocale } from '../../base/localization.js';
-import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
 import type { AssistantTurn } from '../../conversation/index.js';
 import type { AgentThread } from '../elements/thread.js';
 import { revenueBlock } from '../../test-support/blocks.js';
@@ -11,13 +9,11 @@ import { settle } from '../../test-support/settle.js';
 import { seedThread } from '../../test-support/saved.js';
 import { memoryStore } from '../../store/index.js';
 import { spokenAnswer } from './spoken-answer.js';
+import * as chartReading from '../../components/chart/chart-reading.js';
+import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
 
-const say = {
-  metric: metricPhrase,
-  table: tablePhrase,
-  coordinates: coordinatesPhrase,
-  number: formatNumber,
-};
+/** What the thread hands the reader: the elements' phrases and the chart's reading. */
+const reading = { ...chartReading, coordinatesPhrase, metricPhrase, tablePhrase };
 
 /** A sealed answer: a report in markdown and the block it names. */
 const answer = (): AssistantTurn => ({
@@ -119,7 +115,7 @@ describe('Read aloud', () => {
   });
 
   it('says the report as words, then each element of its blocks by its own phrase, in order', () => {
-    expect(spokenAnswer(answer(), say)).to.deep.equal([
+    expect(spokenAnswer(answer(), reading)).to.deep.equal([
       'Q3',
       'Revenue rose 12%, see the report.',
       'Jul',
@@ -145,7 +141,7 @@ describe('Read aloud', () => {
     await press('Enter');
     await waitUntil(() => heard.length > 0, 'nothing was said');
     expect(heard.map((u) => u.text)).to.deep.equal(
-      spokenAnswer(thread.messages[1] as AssistantTurn, say),
+      spokenAnswer(thread.messages[1] as AssistantTurn, reading),
     );
     expect(new Set(heard.map((u) => `${u.lang} ${u.voice}`))).to.deep.equal(
       new Set(['en English']),

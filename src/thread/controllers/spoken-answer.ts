@@ -1,13 +1,8 @@
 import { msg, str } from '@lit/localize';
 import { Lexer, type Token } from 'marked';
 import { fallbackTextOf, type Block, type BlockElement } from '../../catalog/index.js';
-import type { formatNumber } from '../../base/format.js';
-import { chartSummary } from '../../components/chart/chart-reading.js';
-import type {
-  coordinatesPhrase,
-  metricPhrase,
-  tablePhrase,
-} from '../../components/shared/phrases.js';
+import type * as ChartReading from '../../components/chart/chart-reading.js';
+import type * as Phrases from '../../components/shared/phrases.js';
 import { textOf, type AssistantTurn, type BlockItem } from '../../conversation/index.js';
 
 /*
@@ -15,18 +10,7 @@ import { textOf, type AssistantTurn, type BlockItem } from '../../conversation/i
  * one, else its text and blocks in order), each block element by the phrase a screen reader
  * hears from it (a metric as one phrase, a chart by its summary, a table by its name and size).
  * Markdown is read as its words: no marks, no link targets, no HTML. Loaded with Read aloud.
- *
- * The phrases and the number formats come from the page's own code (`Phrases`): a chunk that
- * imported the core's formatting would make the bundler split the core in pieces.
  */
-
-/** The elements' phrases and the locale's number format, as the elements use them. */
-export interface Phrases {
-  metric: typeof metricPhrase;
-  table: typeof tablePhrase;
-  coordinates: typeof coordinatesPhrase;
-  number: typeof formatNumber;
-}
 
 /** The words of inline markdown tokens: link and emphasis text, code as written, no HTML. */
 function inlineWords(tokens: readonly Token[]): string {
@@ -71,15 +55,17 @@ export function markdownWords(markdown: string): string[] {
   return said.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/** A chart's figures as its plot and its walk say them. */
-const chartFormats = ({ number }: Phrases, unit?: string) => ({
-  value: (value: number) => `${number(value, 'compact')}${unit ? ` ${unit}` : ''}`,
-  percent: (fraction: number) => number(fraction, 'percent'),
-  number: (value: number) => number(value),
-});
-
 /** What one element says, before its children. */
-function elementWords(element: BlockElement, say: Phrases): string[] {
+/**
+ * What the elements say: the page's phrases, and how a chart reads without sight (the chart
+ * chunk's module). Both are handed in: imported here, they would make the bundler split the entry
+ * into chunks it loads up front (a module shared by the entry and two lazily loaded chunks).
+ */
+export type Reading = Pick<typeof ChartReading, 'chartFormats' | 'chartSummary'> &
+  Pick<typeof Phrases, 'metricPhrase' | 'tablePhrase' | 'coordinatesPhrase'>;
+
+function elementWords(element: BlockElement, reading: Reading): string[] {
+  const { chartFormats, chartSummary, metricPhrase, tablePhrase, coordinatesPhrase } = reading;
   switch (element.type) {
     case 'Section':
       return [element.props.title, element.props.subtitle ?? ''];
@@ -87,15 +73,15 @@ function elementWords(element: BlockElement, say: Phrases): string[] {
       return [element.props.text];
     case 'Metric': {
       const { label, value, format, currency, unit, delta, caption } = element.props;
-      return [say.metric({ label, value, format, currency, unit, delta, caption })];
+      return [metricPhrase({ label, value, format, currency, unit, delta, caption })];
     }
     case 'Table':
       return [
-        say.table(element.props.caption, element.props.rows.length, element.props.columns.length),
+        tablePhrase(element.props.caption, element.props.rows.length, element.props.columns.length),
       ];
     case 'Chart': {
       const { title, labels, series, unit } = element.props;
-      return [title, chartSummary(labels, series, chartFormats(say, unit))];
+      return [title, chartSummary(labels, series, chartFormats(unit))];
     }
     case 'Evidence': {
       const { title, summary, items } = element.props;
@@ -104,7 +90,7 @@ function elementWords(element: BlockElement, say: Phrases): string[] {
     }
     case 'MapLocation': {
       const { label, lat, lng, description } = element.props;
-      return [label, say.coordinates(lat, lng), description ?? ''];
+      return [label, coordinatesPhrase(lat, lng), description ?? ''];
     }
     case 'FollowUpForm':
       return [element.props.title, element.props.description ?? ''];
@@ -114,7 +100,7 @@ function elementWords(element: BlockElement, say: Phrases): string[] {
 }
 
 /** A block as its elements say it, in reading order; an invalid block by its fallback text. */
-function blockWords(item: BlockItem, say: Phrases): string[] {
+function blockWords(item: BlockItem, reading: Reading): string[] {
   if (!item.valid) return [fallbackTextOf(item.block)];
   const block = item.block as Block;
   const said: string[] = [];
@@ -123,7 +109,7 @@ function blockWords(item: BlockItem, say: Phrases): string[] {
     const element = block.elements[id];
     if (!element || seen.has(id)) return;
     seen.add(id);
-    said.push(...elementWords(element, say));
+    said.push(...elementWords(element, reading));
     if ('children' in element) element.children?.forEach(visit);
   };
   visit(block.root);
@@ -131,20 +117,20 @@ function blockWords(item: BlockItem, say: Phrases): string[] {
 }
 
 /** The answer of `turn` as the passages a voice reads, in order. */
-export function spokenAnswer(turn: AssistantTurn, say: Phrases): string[] {
+export function spokenAnswer(turn: AssistantTurn, reading: Reading): string[] {
   const said: string[] = [];
   const blocks = turn.items.filter((i): i is BlockItem => i.kind === 'block');
   if (turn.final) {
     said.push(...markdownWords(turn.final.text));
     for (const id of turn.final.blockIds) {
       const item = blocks.find((b) => b.blockId === id);
-      if (item) said.push(...blockWords(item, say));
+      if (item) said.push(...blockWords(item, reading));
     }
   } else {
     for (const item of turn.items) {
       // A subagent's own text is its work, folded under its step, not the answer.
       if (item.kind === 'text' && !item.subagentRunId) said.push(...markdownWords(textOf(item)));
-      else if (item.kind === 'block') said.push(...blockWords(item, say));
+      else if (item.kind === 'block') said.push(...blockWords(item, reading));
     }
   }
   return said.map((text) => text.trim()).filter(Boolean);

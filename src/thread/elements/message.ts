@@ -6,7 +6,8 @@ import type { DataRenderer } from '../turn-view.js';
 
 /** How the thread shows its messages. */
 export interface MessageView {
-  actions: MessageActions;
+  /** The reader's actions, once their chunk is in. */
+  actions?: MessageActions | undefined;
   /** The host's element for a data part it renders itself. */
   renderData?: DataRenderer;
 }
@@ -23,12 +24,12 @@ function attached(message: UserMessage) {
  */
 export function messageTemplate(message: ThreadMessage, view: MessageView, context: ActionContext) {
   if (message.role === 'user') {
-    const question = view.actions.isEditing(message)
+    const question = view.actions?.isEditing(message)
       ? view.actions.renderEditor()
       : // No white space inside the bubble: it keeps the reader's line breaks (pre-wrap).
         html`<div class="user reader-bubble" role="article" aria-label=${msg('You')} dir="auto"
         >${attached(message)}${message.text}</div>`;
-    return html`<div class="entry from-user" data-message-id=${message.id}>${question}${view.actions.render(message, context)}</div>`;
+    return html`<div class="entry from-user" data-message-id=${message.id}>${question}${view.actions?.render(message, context)}</div>`;
   }
   return html`<div class="entry" data-message-id=${message.id}>
     <agent-turn
@@ -39,6 +40,6 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
       .turn=${message}
       .renderData=${view.renderData}
     ></agent-turn>
-    ${view.actions.render(message, context)}
+    ${view.actions?.render(message, context)}
   </div>`;
 }

@@ -19,7 +19,7 @@ import { FocusRescue } from '../controllers/focus-rescue.js';
 import { FollowController } from '../controllers/follow-controller.js';
 import { FormBridge } from '../controllers/form-bridge.js';
 import { header } from './header.js';
-import { MessageActions } from '../controllers/message-actions.js';
+import type { MessageActions } from '../controllers/message-actions.js';
 import { messageTemplate, type MessageView } from './message.js';
 import { ThreadPersistence } from '../persistence/persistence.js';
 import { threadStyles } from './thread.styles.js';
@@ -50,8 +50,9 @@ import { AnswerBlock } from '../../components/block/block.js';
  * With `protocol="ag-ui"`, sending POSTs an AG-UI `RunAgentInput` and reads
  * AG-UI events instead (their reader loads on first use).
  *
- * Each message has the reader's actions: Copy an answer as markdown,
- * Regenerate (or Retry) the last one, Edit a question and send it again.
+ * Each message has the reader's actions: Copy an answer as markdown, Read
+ * aloud (where the browser has voices), Regenerate (or Retry) the last one,
+ * Edit a question and send it again.
  * The composer attaches files (button, paste, drop) as `useChat` sends them.
  *
  * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data?, files? }`.
@@ -129,7 +130,8 @@ export class AgentThread extends AnswerElement {
   private persistence!: ThreadPersistence;
   private link!: AgentLink;
   private requests!: ChatRequests;
-  private actions!: MessageActions;
+  /** The reader's actions on the messages, which come with the turn elements' chunk. */
+  private actions?: MessageActions;
   private composer = new Composer(
     this,
     () => ({ accept: this.accept, maxFileSize: this.maxFileSize, maxFiles: this.maxFiles }),
@@ -193,7 +195,6 @@ export class AgentThread extends AnswerElement {
     this.persistence = new ThreadPersistence(ctx);
     this.link = new AgentLink(ctx);
     this.requests = new ChatRequests(ctx);
-    this.actions = new MessageActions(this, this.requests, (text) => this.announcer.say(text));
     new FocusRescue(this, '#message');
     new FormBridge(this, this.state);
     fireChangeEvents(this, this.state);
@@ -226,7 +227,12 @@ export class AgentThread extends AnswerElement {
 
   /** Messages show their content with elements of a chunk that is in before they render. */
   protected override async scheduleUpdate() {
-    if (this.state.messages.length) await loadTurnElements().catch(() => undefined);
+    if (this.state.messages.length) {
+      const extras = await loadTurnElements().catch(() => undefined);
+      this.actions ??=
+        extras &&
+        new extras.MessageActions(this, this.requests, (text) => this.announcer.say(text));
+    }
     super.scheduleUpdate();
   }
 

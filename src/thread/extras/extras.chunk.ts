@@ -27,6 +27,7 @@ define('answer-approval', AnswerApproval);
 define('answer-interrupt', AnswerInterrupt);
 define('answer-activity', AnswerActivity);
 define('agent-process', AgentProcess);
+export { MessageActions } from '../controllers/message-actions.js';
 export {
   AgentProcess,
   AgentTurn,
