@@ -113,27 +113,29 @@ export interface ReadersData {
 
 /**
  * What the drawn plot offers a reader without sight, beyond its walk: its summary, shown to
- * everyone on request (folded; the plot's description, `#summary`), and every value it draws as
- * a table only a screen reader reads, so that no value needs a switch to the table view.
+ * everyone on request (folded), and, for a screen reader only, the summary again, which is the
+ * plot's description (`#summary`: a folded text describes nothing, browsers leave it out), and
+ * every value it draws as a table, so that no value needs a switch to the table view.
  */
 export function readersView({ labels, series, unit, columns, rows }: ReadersData) {
   const formats = chartFormats(unit);
+  const summary = chartSummary(labels, series, formats);
   const values = rows.length
-    ? // In a hidden box: a table is as wide as its content, whatever width it is given.
-      html`<div class="visually-hidden"><table>
+    ? html`<table>
         <caption>${msg('Data table')}</caption>
         <tr>${columns.map((column) => html`<th scope="col">${column.label}</th>`)}</tr>
         ${rows.map(
           ([label, ...values]) =>
             html`<tr><th scope="row">${label}</th>${values.map((value) => html`<td>${typeof value === 'number' ? formats.number(value) : msg('empty')}</td>`)}</tr>`,
         )}
-      </table></div>`
+      </table>`
     : '';
+  // The hidden part in a hidden box: a table is as wide as its content, whatever width it is given.
   return html`<details class="summary">
       <summary>${msg('Summary')}</summary>
-      <p id="summary" dir="auto">${chartSummary(labels, series, formats)}</p>
+      <p dir="auto">${summary}</p>
     </details>
-    ${values}`;
+    <div class="visually-hidden"><p id="summary" dir="auto">${summary}</p>${values}</div>`;
 }
 
 /**

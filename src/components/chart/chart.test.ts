@@ -261,7 +261,9 @@ describe('answer-chart', () => {
     $(el, '.summary summary').click();
     await el.updateComplete;
     expect(details.open, 'shown').to.equal(true);
-    expect(summary.getBoundingClientRect().height).to.be.greaterThan(0);
+    const shown = $(el, 'details.summary p');
+    expect(shown.textContent).to.equal(summary.textContent);
+    expect(shown.getBoundingClientRect().height).to.be.greaterThan(0);
     await expect(el).to.be.accessible();
   });
 

@@ -38,7 +38,7 @@ describe('answer-metric', () => {
     el.delta = 0;
     await setAnswerLocale('de');
     await el.updateComplete;
-    expect(spoken()).to.equal('Revenue: 1,2 Millionen users, keine Veränderung');
+    expect(spoken()).to.equal('Revenue: 1,2 Millionen users, keine Veränderung, 0\u00a0%');
   });
 
   it('marks a rise as bad when good_direction is down', async () => {

@@ -38,7 +38,11 @@ export function metricPhrase({
   if (typeof delta === 'number' && Number.isFinite(delta)) {
     const amount = formatNumber(Math.abs(delta), 'percent');
     change =
-      delta > 0 ? msg(str`up ${amount}`) : delta < 0 ? msg(str`down ${amount}`) : msg('no change');
+      delta > 0
+        ? msg(str`up ${amount}`)
+        : delta < 0
+          ? msg(str`down ${amount}`)
+          : msg(str`no change, ${amount}`);
   }
   const parts = [label ? msg(str`${label}: ${figure}`) : figure, change, caption];
   return formatList(parts.filter((part): part is string => Boolean(part)));
