@@ -201,6 +201,7 @@ const preview: Preview = {
             'MCP hosts',
             'Theming',
             'Languages and RTL',
+            'Accessibility',
             'Security',
             'Performance',
           ],

@@ -145,3 +145,35 @@ export function blurInPage() {
   while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
   focused?.blur();
 }
+
+/*
+ * In the page. What the story shows a sighted reader, as the text fragments on screen in
+ * document order (hidden text, folded text and canvases left out), and what each chart draws:
+ * the values and the summary it gives a screen reader in their stead.
+ */
+export function shownInPage() {
+  const shown = [];
+  const drawn = [];
+  const visit = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.textContent.trim();
+      if (!text) return;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      // A visually hidden text is clipped to a pixel: it is not what a sighted reader sees.
+      if (box.width > 1 && box.height > 1) shown.push(text);
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (['STYLE', 'SCRIPT', 'TEMPLATE', 'CANVAS'].includes(node.tagName)) return;
+    if (!node.checkVisibility({ visibilityProperty: true })) return;
+    if (node.localName === 'answer-chart')
+      for (const part of node.shadowRoot.querySelectorAll('.visually-hidden :is(p, th, td)'))
+        drawn.push(part.textContent.trim());
+    if (node.localName === 'slot') node.assignedNodes().forEach(visit);
+    (node.shadowRoot ?? node).childNodes.forEach(visit);
+  };
+  visit(document.querySelector('#storybook-root'));
+  return { shown, drawn };
+}

@@ -7,7 +7,10 @@
  * left-to-right and right-to-left, with reduced motion and every request off
  * the loopback address blocked. In each of those eight variants:
  *
- * - axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) must report no violation;
+ * - axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA, target size included) must report no violation;
+ * - at 1280 px in the first variant, Chromium's accessibility tree must hold every word and
+ *   number the story shows, and every value and the summary of each chart (what a screen
+ *   reader has of it);
  * - the page must not scroll sideways (content wider than the viewport);
  * - nothing may reach beyond 127.0.0.1.
  *
@@ -35,6 +38,7 @@ import {
   blurInPage,
   layoutInPage,
   settleInPage,
+  shownInPage,
   watchRendersInPage,
 } from './story-checks-page.mjs';
 
@@ -84,6 +88,8 @@ const VIEWPORT_HEIGHT = 2400;
 /** Screenshots stop here: enough for any story, small enough to commit. */
 const MAX_SHOT_HEIGHT = 2400;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The width at which each story's accessibility tree is read: the tree holds the same values at every width. */
+const TRANSCRIPT_WIDTH = 1280;
 /** pixelmatch's per-pixel colour threshold, and the share of pixels allowed to differ (anti-aliasing). */
 const PIXEL_THRESHOLD = 0.1;
 const ALLOWED_DIFF = 0.002;
@@ -139,6 +145,35 @@ function compare(name, actualBuffer) {
   return share > ALLOWED_DIFF
     ? fail(`${name}: ${(share * 100).toFixed(2)}% of pixels differ (${differing})`, diff)
     : null;
+}
+
+/**
+ * What a screen reader has of the page: the name, description and value of every node of
+ * Chromium's own accessibility tree (the DevTools protocol's, shadow roots included).
+ */
+async function transcriptOf(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes
+      .filter((node) => !node.ignored)
+      .flatMap((node) => [node.name?.value, node.description?.value, node.value?.value])
+      .filter((text) => typeof text === 'string' && text)
+      .join('\n');
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The fragments of `texts` a screen reader would not hear: each word and number of a fragment
+ * must be in the transcript (a figure may be said otherwise, "▲ +7%" as "up 7%", but its
+ * numbers and words are there).
+ */
+function unheard(transcript, texts) {
+  const heard = transcript.toLowerCase();
+  const words = (text) => text.match(/\p{N}+|\p{L}+/gu) ?? [];
+  return texts.filter((text) => words(text).some((word) => !heard.includes(word.toLowerCase())));
 }
 
 /** Runs every story at one width in its own page; returns failures by story id and kind. */
@@ -262,6 +297,21 @@ async function checkWidth(browser, origin, stories, width, failures, axeSource, 
           )
           .join('\n');
         fail(id, 'axe', `${tag(variant)}: ${v.id} (${v.impact}): ${v.help}\n${nodes}`);
+      }
+
+      if (i === 0 && width === TRANSCRIPT_WIDTH) {
+        // Everything a sighted reader sees, and every value a chart draws, reaches a screen reader.
+        const { shown, drawn } = await page.evaluate(shownInPage);
+        const missing = unheard(await transcriptOf(page), [...shown, ...drawn]);
+        if (missing.length)
+          fail(
+            id,
+            'axe',
+            `${tag(variant)}: shown but not in the accessibility tree: ${missing
+              .slice(0, 5)
+              .map((text) => JSON.stringify(text.slice(0, 80)))
+              .join(', ')}`,
+          );
       }
 
       const { clip, overflow } = await page.evaluate(layoutInPage, MAX_SHOT_HEIGHT);
