@@ -8,7 +8,9 @@
  *                    benchmark's catalog and components (bench/pages/peers/json-render.ts)
  *   @a2ui/lit        @a2ui/lit (v0.9) with the benchmark's custom catalog (bench/pages/peers/a2ui.ts)
  *   deep-chat        the <deep-chat> element
- * A peer's size is every file of its build (its dynamic imports inlined).
+ * A chunk of ours counts with the chunks it imports up front (marked, shared by the turn's
+ * elements and Read aloud, is one). A peer's size is every file of its build (its dynamic
+ * imports inlined).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,11 +70,22 @@ export async function measureSizes() {
   mkdirSync(join(OUT, 'entries'), { recursive: true });
   const ours = await library('answer-ui', 'src/index.ts');
   const chunks = readdirSync(join(ours, 'chunks'));
+  /** A chunk's own file and the chunks it imports up front (shared with other chunks), once each. */
+  const withImports = (file, seen = new Set()) => {
+    if (seen.has(file)) return 0;
+    seen.add(file);
+    const code = readFileSync(join(ours, 'chunks', file), 'utf8');
+    // Static imports only (`from"./x.js"`), not `import("./x.js")`; the entry (`../index.js`) is the core.
+    const imported = [...code.matchAll(/from\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]);
+    return (
+      gz(join(ours, 'chunks', file)) + imported.reduce((sum, f) => sum + withImports(f, seen), 0)
+    );
+  };
   const chunk = (prefix) => {
     const found = chunks.filter((c) => c.startsWith(prefix));
     if (found.length !== 1)
       throw new Error(`expected one ${prefix} chunk, found ${found.join(', ') || 'none'}`);
-    return gz(join(ours, 'chunks', found[0]));
+    return withImports(found[0]);
   };
   const sizes = {
     'answer-ui': {
