@@ -55,15 +55,15 @@ export function markdownWords(markdown: string): string[] {
   return said.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/** What one element says, before its children. */
 /**
- * What the elements say: the page's phrases, and how a chart reads without sight (the chart
- * chunk's module). Both are handed in: imported here, they would make the bundler split the entry
- * into chunks it loads up front (a module shared by the entry and two lazily loaded chunks).
+ * What the elements say: their phrases, which the thread hands to Read aloud, and how a chart
+ * reads without sight, the chart's module Read aloud loads. Imported here, they made the bundler
+ * split the entry into chunks it loads up front.
  */
 export type Reading = Pick<typeof ChartReading, 'chartFormats' | 'chartSummary'> &
   Pick<typeof Phrases, 'metricPhrase' | 'tablePhrase' | 'coordinatesPhrase'>;
 
+/** What one element says, before its children. */
 function elementWords(element: BlockElement, reading: Reading): string[] {
   const { chartFormats, chartSummary, metricPhrase, tablePhrase, coordinatesPhrase } = reading;
   switch (element.type) {
