@@ -158,11 +158,8 @@ export function shownInPage() {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node.textContent.trim();
       if (!text) return;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      // A visually hidden text is clipped to a pixel: it is not what a sighted reader sees.
-      if (box.width > 1 && box.height > 1) shown.push(text);
+      // A visually hidden text is for a screen reader: it is not what a sighted reader sees.
+      if (!node.parentElement?.closest('.visually-hidden')) shown.push(text);
       return;
     }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
