@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../index.js';
-import { getAnswerLocale, setAnswerLocale } from '../../base/localization.js';
+import { answerLocales, getAnswerLocale, setAnswerLocale } from '../../base/localization.js';
 import type { AssistantTurn } from '../../conversation/index.js';
 import type { AgentThread } from '../elements/thread.js';
 import { revenueBlock } from '../../test-support/blocks.js';
@@ -173,6 +173,35 @@ describe('Read aloud', () => {
       speech.finish();
       await settle(thread);
       expect(button(), 'Read aloud again').to.not.equal(null);
+    } finally {
+      await setAnswerLocale('en');
+    }
+  });
+
+  it('reads in every locale, with a voice of its language, its own phrases', async () => {
+    const languages = answerLocales.map((locale) => locale.split('-')[0]!);
+    const { heard } = fakeSpeech([
+      { lang: 'en-GB', name: 'en', default: true },
+      ...languages.map((language) => ({ lang: `${language}-XX`, name: `voice ${language}` })),
+    ]);
+    const thread = await answered();
+    try {
+      for (const [i, locale] of answerLocales.entries()) {
+        await setAnswerLocale(locale);
+        await settle(thread);
+        heard.length = 0;
+        thread.shadowRoot!.querySelector<HTMLButtonElement>('.actions .read-aloud')!.click();
+        await waitUntil(() => heard.length > 0, `nothing was said in ${locale}`);
+        const voice = locale === 'en' ? 'en' : `voice ${languages[i]}`;
+        expect(new Set(heard.map((u) => `${u.lang} ${u.voice}`)), locale).to.deep.equal(
+          new Set([`${locale} ${voice}`]),
+        );
+        expect(heard.map((u) => u.text)).to.deep.equal(
+          spokenAnswer(thread.messages[1] as AssistantTurn, reading),
+        );
+        (window.speechSynthesis as unknown as { finish(): void }).finish();
+        await settle(thread);
+      }
     } finally {
       await setAnswerLocale('en');
     }
