@@ -36,7 +36,7 @@ describe('localization', () => {
     const chart = await fixture<AnswerChart>(
       html`<answer-chart heading="T" .labels=${['a']} .series=${[{ name: 's', values: [1] }]}></answer-chart>`,
     );
-    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal([
+    expect($$(chart, '[part=views] button').map((b) => b.textContent)).to.deep.equal([
       'Line',
       'Bar',
       'Table',
@@ -44,14 +44,15 @@ describe('localization', () => {
     await setAnswerLocale('fr');
     await chart.updateComplete;
     expect(getAnswerLocale()).to.equal('fr');
-    expect($$(chart, '.views button').map((b) => b.textContent)).to.deep.equal([
+    expect($$(chart, '[part=views] button').map((b) => b.textContent)).to.deep.equal([
       'Courbes',
       'Barres',
       'Tableau',
     ]);
+    expect($(chart, '[part=play]').textContent).to.equal('Écouter');
     await setAnswerLocale('zh-Hans');
     await chart.updateComplete;
-    expect($$(chart, '.views button')[0]!.textContent).to.equal('折线图');
+    expect($$(chart, '[part=views] button')[0]!.textContent).to.equal('折线图');
   });
 
   it('localizes the fallback notice', async () => {

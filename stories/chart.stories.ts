@@ -103,7 +103,9 @@ export const TableView: Story = {
   play: async ({ canvasElement }) => {
     const chart = canvasElement.querySelector('answer-chart')!;
     await chart.updateComplete;
-    const buttons = [...chart.shadowRoot!.querySelectorAll<HTMLButtonElement>('.views button')];
+    const buttons = [
+      ...chart.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part=views] button'),
+    ];
     buttons[2]!.click();
     await chart.updateComplete;
   },

@@ -21,7 +21,7 @@ async function chart(kind: 'line' | 'bar' = 'line', parentNode?: HTMLElement) {
 }
 
 const pressed = (el: AnswerChart) =>
-  $$(el, '.views button')
+  $$(el, '[part=views] button')
     .filter((b) => b.getAttribute('aria-pressed') === 'true')
     .map((b) => b.textContent);
 
@@ -77,7 +77,7 @@ describe('answer-chart', () => {
   it('switches to bar on the same chart instance and announces it', async () => {
     const el = await chart();
     const instance = el.chartInstance;
-    $$(el, '.views button')[1]!.click();
+    $$(el, '[part=views] button')[1]!.click();
     await el.updateComplete;
     await waitUntil(() => instance!.data.datasets[0]!.type === 'bar', undefined, { timeout: 5000 });
     expect(el.chartInstance).to.equal(instance);
@@ -89,7 +89,7 @@ describe('answer-chart', () => {
 
   it('offers the data as a table, operable from the keyboard', async () => {
     const el = await chart('bar');
-    $$(el, '.views button')[2]!.focus();
+    $$(el, '[part=views] button')[2]!.focus();
     await press('Enter');
     await el.updateComplete;
     expect(el.view).to.equal('table');
@@ -134,8 +134,8 @@ describe('answer-chart', () => {
 
   it('shows a focus ring on the chosen view, whose background is the accent colour', async () => {
     const el = await chart();
-    const chosen = $$(el, '.views button')[0]!;
-    $$(el, '.views button')[1]!.focus();
+    const chosen = $$(el, '[part=views] button')[0]!;
+    $$(el, '[part=views] button')[1]!.focus();
     await press('Shift+Tab');
     expect(el.shadowRoot!.activeElement).to.equal(chosen);
     const style = getComputedStyle(chosen);
@@ -154,7 +154,7 @@ describe('answer-chart', () => {
       await waitUntil(() => grid() !== before, 'the chart was not drawn again in forced colours', {
         timeout: 2000,
       });
-      const [line, bar] = $$(el, '.views button');
+      const [line, bar] = $$(el, '[part=views] button');
       expect(getComputedStyle(line!).backgroundColor).to.not.equal(
         getComputedStyle(bar!).backgroundColor,
       );
@@ -241,7 +241,7 @@ describe('answer-chart', () => {
     ]);
     expect(values.querySelector('caption')!.textContent).to.equal('Data table');
     // The table view shows them to everyone: the hidden copy goes.
-    $(el, '.views button:last-child').click();
+    $(el, '[part=views] button:last-child').click();
     await el.updateComplete;
     expect($$(el, '.visually-hidden table')).to.have.length(0);
     expect($$(el, 'answer-table')).to.have.length(1);
