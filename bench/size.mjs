@@ -70,12 +70,13 @@ export async function measureSizes() {
   mkdirSync(join(OUT, 'entries'), { recursive: true });
   const ours = await library('answer-ui', 'src/index.ts');
   const chunks = readdirSync(join(ours, 'chunks'));
-  /** A chunk's own file and the chunks it imports up front (shared with other chunks), once each. */
+  /** A chunk's own file and the chunks it imports up front (shared ones), each once. */
   const withImports = (file, seen = new Set()) => {
     if (seen.has(file)) return 0;
     seen.add(file);
     const code = readFileSync(join(ours, 'chunks', file), 'utf8');
-    // Static imports only (`from"./x.js"`), not `import("./x.js")`; the entry (`../index.js`) is the core.
+    // Static imports only (`from"./x.js"`), not `import("./x.js")`; the entry
+    // (`../index.js`) is the core.
     const imported = [...code.matchAll(/from\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]);
     return (
       gz(join(ours, 'chunks', file)) + imported.reduce((sum, f) => sum + withImports(f, seen), 0)

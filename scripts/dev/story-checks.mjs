@@ -88,7 +88,7 @@ const VIEWPORT_HEIGHT = 2400;
 /** Screenshots stop here: enough for any story, small enough to commit. */
 const MAX_SHOT_HEIGHT = 2400;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The width at which each story's accessibility tree is read: the tree holds the same values at every width. */
+/** The width at which each story's accessibility tree is read (it holds the same at every width). */
 const TRANSCRIPT_WIDTH = 1280;
 /** pixelmatch's per-pixel colour threshold, and the share of pixels allowed to differ (anti-aliasing). */
 const PIXEL_THRESHOLD = 0.1;

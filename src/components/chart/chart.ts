@@ -203,7 +203,7 @@ export class AnswerChart extends AnswerElement {
     if (event.key === 'Escape') this.tune?.stop();
   }
 
-  /** A key on the plot: an arrow, Home or End moves to a point and announces it; Escape stops the sound. */
+  /** A key on the plot: an arrow, Home or End moves to a point and says it; Escape stops the sound. */
   private walk(event: KeyboardEvent) {
     this.stopOnEscape(event);
     const moved = this.reading?.walk(this.point, event.key, {

@@ -14,10 +14,12 @@ export interface ActionContext {
 
 /**
  * The reader's actions on a message, under it: **Copy** an answer as
- * markdown, **Read aloud** (where the browser has voices), **Regenerate** the last answer (**Retry** when it failed or was
- * cut off), and **Edit** a question to send it again. Edit turns the
- * question into a small form in place; the conversation after it goes when
- * the edited question is sent.
+ * markdown, **Read aloud** (where the browser has voices), **Regenerate** the
+ * last answer (**Retry** when it failed or was cut off), and **Edit** a
+ * question to send it again. Edit turns the question into a small form in
+ * place; the conversation after it goes when the edited question is sent.
+ * This class comes with the turn's elements in their chunk, which a thread
+ * has before it shows any message.
  */
 export class MessageActions {
   /** The question being edited, its draft, and its form. */
