@@ -33,13 +33,27 @@ export const chartFormats = (unit?: string): Formats => ({
   number: (value) => formatNumber(value),
 });
 
+/** The change from `from` to `to` as a percentage of `from`. */
+const by = (from: number, to: number, format: Formats) =>
+  format.percent(Math.abs((to - from) / from));
+
 /** How `to` compares with `from`: "up 4% from February", "unchanged from February". */
 function change(from: number, to: number, fromLabel: string, format: Formats): string {
   if (to === from) return msg(str`unchanged from ${fromLabel}`);
   if (from === 0)
     return to > from ? msg(str`up from ${fromLabel}`) : msg(str`down from ${fromLabel}`);
-  const by = format.percent(Math.abs((to - from) / from));
-  return to > from ? msg(str`up ${by} from ${fromLabel}`) : msg(str`down ${by} from ${fromLabel}`);
+  const amount = by(from, to, format);
+  return to > from
+    ? msg(str`up ${amount} from ${fromLabel}`)
+    : msg(str`down ${amount} from ${fromLabel}`);
+}
+
+/** How a series went from its `first` value to its `last`: "up 10.5% overall", "flat overall". */
+function overall(first: number, last: number, format: Formats): string {
+  if (last === first) return msg('flat overall');
+  if (first === 0) return last > first ? msg('up overall') : msg('down overall');
+  const amount = by(first, last, format);
+  return last > first ? msg(str`up ${amount} overall`) : msg(str`down ${amount} overall`);
 }
 
 /** What a move to `point` announces: "March, Revenue: 1.2M (up 4% from February)". */
@@ -80,22 +94,11 @@ export function chartSummary(
       if (value < values[low]!) low = i;
       if (value > values[high]!) high = i;
     });
-    const first = values[0]!;
-    const last = values.at(-1)!;
-    const trend =
-      last === first
-        ? msg('flat overall')
-        : first === 0
-          ? last > first
-            ? msg('up overall')
-            : msg('down overall')
-          : last > first
-            ? msg(str`up ${format.percent(Math.abs((last - first) / first))} overall`)
-            : msg(str`down ${format.percent(Math.abs((last - first) / first))} overall`);
+    const trend = overall(values[0]!, values.at(-1)!, format);
+    const [lowest, lowAt] = [format.value(values[low]!), labels[low] ?? ''];
+    const [highest, highAt] = [format.value(values[high]!), labels[high] ?? ''];
     sentences.push(
-      msg(
-        str`${name}: lowest ${format.value(values[low]!)} at ${labels[low] ?? ''}, highest ${format.value(values[high]!)} at ${labels[high] ?? ''}, ${trend}.`,
-      ),
+      msg(str`${name}: lowest ${lowest} at ${lowAt}, highest ${highest} at ${highAt}, ${trend}.`),
     );
   }
   return sentences.join(' ');
@@ -120,13 +123,14 @@ export interface ReadersData {
 export function readersView({ labels, series, unit, columns, rows }: ReadersData) {
   const formats = chartFormats(unit);
   const summary = chartSummary(labels, series, formats);
-  const values = rows.length
+  const cell = (value: TableCell) =>
+    html`<td>${typeof value === 'number' ? formats.number(value) : msg('empty')}</td>`;
+  const table = rows.length
     ? html`<table>
         <caption>${msg('Data table')}</caption>
         <tr>${columns.map((column) => html`<th scope="col">${column.label}</th>`)}</tr>
         ${rows.map(
-          ([label, ...values]) =>
-            html`<tr><th scope="row">${label}</th>${values.map((value) => html`<td>${typeof value === 'number' ? formats.number(value) : msg('empty')}</td>`)}</tr>`,
+          ([label, ...values]) => html`<tr><th scope="row">${label}</th>${values.map(cell)}</tr>`,
         )}
       </table>`
     : '';
@@ -135,7 +139,7 @@ export function readersView({ labels, series, unit, columns, rows }: ReadersData
       <summary>${msg('Summary')}</summary>
       <p dir="auto">${summary}</p>
     </details>
-    <div class="visually-hidden"><p id="summary" dir="auto">${summary}</p>${values}</div>`;
+    <div class="visually-hidden"><p id="summary" dir="auto">${summary}</p>${table}</div>`;
 }
 
 /**
@@ -151,7 +155,9 @@ export function nextPoint(
   series: number,
 ): ChartPoint | undefined {
   if (!labels || !series) return undefined;
-  const { series: s, index } = point ?? { series: 0, index: -1 };
+  // A point from before an update may name a series or a label the chart no longer has.
+  const s = Math.min(point?.series ?? 0, series - 1);
+  const index = point?.index ?? -1;
   const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
   const back = rtl ? 'ArrowRight' : 'ArrowLeft';
   const clamp = (i: number) => Math.min(labels - 1, Math.max(0, i));

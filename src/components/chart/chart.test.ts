@@ -247,6 +247,26 @@ describe('answer-chart', () => {
     expect($$(el, 'answer-table')).to.have.length(1);
   });
 
+  it('says anew what a walk and its summary find after its data or its locale change', async () => {
+    const el = await chart();
+    await walk(el, ['ArrowDown', 'ArrowRight']);
+    // The walk stood on the second series; the update leaves one, with other values.
+    el.series = [{ name: '2026', values: [500, 450, 600] }];
+    await el.updateComplete;
+    expect(await walk(el, ['ArrowRight'])).to.deep.equal(['Sep, 2026: 600 k (up 33.3% from Aug)']);
+    const summary = () => $(el, '#summary').textContent;
+    expect(summary()).to.equal(
+      '3 points, from Jul to Sep. 2026: lowest 450 k at Aug, highest 600 k at Sep, up 20% overall.',
+    );
+    await setAnswerLocale('de');
+    try {
+      await el.updateComplete;
+      expect(summary()).to.include('3 Punkte');
+    } finally {
+      await setAnswerLocale('en');
+    }
+  });
+
   it('describes itself by a summary computed from its data, shown on request', async () => {
     const el = await chart();
     const summary = $(el, '#summary');

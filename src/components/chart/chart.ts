@@ -1,10 +1,12 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import type { Chart as ChartJs } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 import { DrawingController } from '../shared/drawing-controller.js';
 import { loadOnce } from '../../base/lazy.js';
+import { getAnswerLocale } from '../../base/localization.js';
 import { swatchStyles } from '../shared/swatch.styles.js';
 import { chartStyles } from './chart.styles.js';
 import type { ChartPoint } from './chart-reading.js';
@@ -157,8 +159,7 @@ export class AnswerChart extends AnswerElement {
   }
 
   private async drawChart() {
-    const chunk = (this.reading = await loadChartJs());
-    const { Chart, chartConfiguration } = chunk;
+    const { Chart, chartConfiguration } = (this.reading = await loadChartJs());
     const canvas = this.canvas;
     if (!canvas || !this.isConnected) return;
     const config = chartConfiguration({
@@ -203,7 +204,7 @@ export class AnswerChart extends AnswerElement {
     if (event.key === 'Escape') this.tune?.stop();
   }
 
-  /** A key on the plot: an arrow, Home or End moves to a point and says it; Escape stops the sound. */
+  /** A key on the plot: an arrow, Home or End moves to a point and says it; Escape stops sound. */
   private walk(event: KeyboardEvent) {
     this.stopOnEscape(event);
     const moved = this.reading?.walk(this.point, event.key, {
@@ -272,13 +273,20 @@ export class AnswerChart extends AnswerElement {
         ></canvas>
         ${this.chart ? '' : html`<div class="loading muted">${msg('Loading chart…')}</div>`}
       </div>
-      ${this.reading?.readersView({
-        labels: this.labels ?? [],
-        series: this.series ?? [],
-        unit: this.unit,
-        columns: this.tableColumns(),
-        rows: view === 'table' ? [] : this.tableRows(),
-      })}
+      ${
+        // Built again only when what it says changes, not on each key of a walk.
+        guard(
+          [this.reading, this.labels, this.series, this.unit, this.xLabel, view, getAnswerLocale()],
+          () =>
+            this.reading?.readersView({
+              labels: this.labels ?? [],
+              series: this.series ?? [],
+              unit: this.unit,
+              columns: this.tableColumns(),
+              rows: view === 'table' ? [] : this.tableRows(),
+            }),
+        )
+      }
       ${view === 'table' ? html`<answer-table .columns=${this.tableColumns()} .rows=${this.tableRows()}></answer-table>` : ''}
       <span class="visually-hidden" role="status">${this.announcement}</span>
       ${this.drawing.swatches(SWATCHES)}

@@ -75,7 +75,8 @@ describe('a chart as sound', () => {
 
     const chart = () =>
       fixture<AnswerChart>(
-        html`<answer-chart heading="Revenue" .labels=${['Jul', 'Aug', 'Sep']} .series=${[{ name: '2025', values: [380, 400, 420] }]}></answer-chart>`,
+        html`<answer-chart heading="Revenue" .labels=${['Jul', 'Aug', 'Sep']}
+          .series=${[{ name: '2025', values: [380, 400, 420] }]}></answer-chart>`,
       );
 
     it('never sounds by itself; a press plays, a second press or Escape stops', async () => {
