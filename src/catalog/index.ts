@@ -32,6 +32,7 @@ export {
   type ValidateBlockOptions,
 } from './validate.js';
 export { jsonEqual } from './json-equal.js';
+export { elementsInOrder } from './reading-order.js';
 export { ERROR_CODES, describeErrors, type ErrorCode, type ValidationError } from './issues.js';
 export {
   catalogJsonSchema,

@@ -1,10 +1,16 @@
-import { fallbackTextOf, type Block, type BlockElement, type ElementOf } from '../catalog/index.js';
-import { textOf, type AssistantTurn, type BlockItem, type SourceItem } from './messages.js';
+import {
+  elementsInOrder,
+  fallbackTextOf,
+  type Block,
+  type BlockElement,
+  type ElementOf,
+} from '../catalog/index.js';
+import { answerPieces } from './answer-pieces.js';
+import type { AssistantTurn, BlockItem, SourceItem } from './messages.js';
 
 /*
  * An answer as markdown, for the reader's Copy button: what the turn shows
- * (the report and its blocks once there is one, else the text and blocks in
- * order), each block as its fallback_text plus its figures as tables where
+ * (`answerPieces`), each block as its fallback_text plus its figures as tables where
  * they fit, then the sources as a numbered list. Loaded by the thread on
  * first use only.
  */
@@ -88,17 +94,8 @@ function dataOf(element: BlockElement): string | undefined {
 function blockMarkdown(item: BlockItem): string {
   if (!item.valid) return fallbackTextOf(item.block).trim();
   const block = item.block as Block;
-  const parts = [block.fallback_text.trim()];
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    const element = block.elements[id];
-    if (!element || seen.has(id)) return;
-    seen.add(id);
-    const data = dataOf(element);
-    if (data) parts.push(data);
-    if ('children' in element) element.children?.forEach(visit);
-  };
-  visit(block.root);
+  const data = elementsInOrder(block).map(dataOf);
+  const parts = [block.fallback_text.trim(), ...data];
   return parts.filter(Boolean).join('\n\n');
 }
 
@@ -119,22 +116,9 @@ function sourceLine(source: SourceItem, n: number): string {
 
 /** The answer of `turn` as markdown: what the reader sees of it, blocks with their data, then its sources. */
 export function turnAsMarkdown(turn: AssistantTurn): string {
-  const parts: string[] = [];
-  const blocks = turn.items.filter((i): i is BlockItem => i.kind === 'block');
-  if (turn.final) {
-    parts.push(turn.final.text.trim());
-    for (const id of turn.final.blockIds) {
-      const item = blocks.find((b) => b.blockId === id);
-      if (item) parts.push(blockMarkdown(item));
-    }
-  } else {
-    for (const item of turn.items) {
-      // A subagent's own text is its work, folded under its step, not the answer.
-      if (item.kind === 'text' && !item.subagentRunId) parts.push(textOf(item).trim());
-      else if (item.kind === 'block') parts.push(blockMarkdown(item));
-      else if (item.kind === 'interrupt') parts.push(item.message ?? item.reason);
-    }
-  }
+  const parts = answerPieces(turn).map((piece) =>
+    piece.kind === 'text' ? piece.text.trim() : blockMarkdown(piece),
+  );
   const sources = turn.items.filter((i): i is SourceItem => i.kind === 'source');
   if (sources.length) parts.push(sources.map((source, i) => sourceLine(source, i + 1)).join('\n'));
   return parts.filter(Boolean).join('\n\n');

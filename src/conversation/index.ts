@@ -5,6 +5,7 @@
  */
 export * from './names.js';
 export * from './messages.js';
+export { answerPieces, type AnswerPiece } from './answer-pieces.js';
 export { readPart, type StreamPart } from './parts.js';
 export { ThreadState, type Change, type ChangeListener } from './thread-state.js';
 export { takeLateResult } from './late-results.js';

@@ -1,15 +1,20 @@
 import { msg, str } from '@lit/localize';
 import { Lexer, type Token } from 'marked';
-import { fallbackTextOf, type Block, type BlockElement } from '../../catalog/index.js';
+import {
+  elementsInOrder,
+  fallbackTextOf,
+  type Block,
+  type BlockElement,
+} from '../../catalog/index.js';
 import type * as ChartReading from '../../components/chart/chart-reading.js';
 import type * as Phrases from '../../components/shared/phrases.js';
-import { textOf, type AssistantTurn, type BlockItem } from '../../conversation/index.js';
+import { answerPieces, type AssistantTurn, type BlockItem } from '../../conversation/index.js';
 
 /*
- * An answer as a voice reads it: what the turn shows (the report and its blocks once there is
- * one, else its text and blocks in order), each block element by the phrase a screen reader
- * hears from it (a metric as one phrase, a chart by its summary, a table by its name and size).
- * Markdown is read as its words: no marks, no link targets, no HTML. Loaded with Read aloud.
+ * An answer as a voice reads it: what the turn shows (`answerPieces`), each block element by the
+ * phrase a screen reader hears from it (a metric as one phrase, a chart by its summary, a table
+ * by its name and size). Markdown is read as its words: no marks, no link targets, no HTML.
+ * Loaded with Read aloud.
  */
 
 /** The words of inline markdown tokens: link and emphasis text, code as written, no HTML. */
@@ -102,36 +107,15 @@ function elementWords(element: BlockElement, reading: Reading): string[] {
 /** A block as its elements say it, in reading order; an invalid block by its fallback text. */
 function blockWords(item: BlockItem, reading: Reading): string[] {
   if (!item.valid) return [fallbackTextOf(item.block)];
-  const block = item.block as Block;
-  const said: string[] = [];
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    const element = block.elements[id];
-    if (!element || seen.has(id)) return;
-    seen.add(id);
-    said.push(...elementWords(element, reading));
-    if ('children' in element) element.children?.forEach(visit);
-  };
-  visit(block.root);
-  return said;
+  return elementsInOrder(item.block as Block).flatMap((element) => elementWords(element, reading));
 }
 
 /** The answer of `turn` as the passages a voice reads, in order. */
 export function spokenAnswer(turn: AssistantTurn, reading: Reading): string[] {
-  const said: string[] = [];
-  const blocks = turn.items.filter((i): i is BlockItem => i.kind === 'block');
-  if (turn.final) {
-    said.push(...markdownWords(turn.final.text));
-    for (const id of turn.final.blockIds) {
-      const item = blocks.find((b) => b.blockId === id);
-      if (item) said.push(...blockWords(item, reading));
-    }
-  } else {
-    for (const item of turn.items) {
-      // A subagent's own text is its work, folded under its step, not the answer.
-      if (item.kind === 'text' && !item.subagentRunId) said.push(...markdownWords(textOf(item)));
-      else if (item.kind === 'block') said.push(...blockWords(item, reading));
-    }
-  }
-  return said.map((text) => text.trim()).filter(Boolean);
+  return answerPieces(turn)
+    .flatMap((piece) =>
+      piece.kind === 'text' ? markdownWords(piece.text) : blockWords(piece, reading),
+    )
+    .map((text) => text.trim())
+    .filter(Boolean);
 }
