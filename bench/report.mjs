@@ -522,7 +522,8 @@ function size(r) {
         ],
         [
           'turn',
-          "turn content chunk (markdown with marked, sources, files, tool approval, the reader's actions on a message, " +
+          'turn content chunk (markdown with marked, sources, files, tool approval, ' +
+            "the reader's actions on a message, " +
             '"View process"), loaded when the page is idle, or at once by a thread with a ' +
             '`thread-id`; a thread shows no message before it',
         ],

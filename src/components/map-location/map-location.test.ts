@@ -60,7 +60,11 @@ describe('answer-map-location', () => {
 
   it('holds the keyboard nowhere: Tab goes from before the map to Locate, and on', async () => {
     const box = await fixture<HTMLElement>(
-      html`<div><button id="before">Before</button><answer-map-location label="Pump 4" .lat=${39.1} .lng=${117.2}></answer-map-location><button id="after">After</button></div>`,
+      html`<div>
+        <button id="before">Before</button>
+        <answer-map-location label="Pump 4" .lat=${39.1} .lng=${117.2}></answer-map-location>
+        <button id="after">After</button>
+      </div>`,
     );
     const el = box.querySelector('answer-map-location')!;
     await waitUntil(() => el.leafletMap, 'Leaflet never showed the map', { timeout: 5000 });

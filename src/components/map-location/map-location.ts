@@ -123,14 +123,19 @@ export class AnswerMapLocation extends AnswerElement {
 
   override render() {
     const coordinates = `${this.lat.toFixed(4)}, ${this.lng.toFixed(4)}`;
+    // The digits for the eye; a screen reader hears the coordinates in words.
+    const digits = html`<bdi dir="ltr" aria-hidden="true">${coordinates}</bdi>`;
+    const spoken = coordinatesPhrase(this.lat, this.lng);
     // Without the host's tiles the map is a marker on a plain ground: the text says it all.
     const tiles = Boolean(this.tileSource?.tileUrl);
     return html`<figure class="card">
-      <div class="map" part="map" role=${tiles ? 'img' : nothing} aria-label=${tiles ? msg(str`Map of ${this.label}`) : nothing} aria-hidden=${tiles ? nothing : 'true'}></div>
+      <div class="map" part="map" role=${tiles ? 'img' : nothing}
+        aria-label=${tiles ? msg(str`Map of ${this.label}`) : nothing}
+        aria-hidden=${tiles ? nothing : 'true'}></div>
       <figcaption>
         <div class="text">
           <div class="label" dir="auto">${this.label}</div>
-          <div class="coords muted"><span class="visually-hidden">${coordinatesPhrase(this.lat, this.lng)}</span><bdi dir="ltr" aria-hidden="true">${coordinates}</bdi></div>
+          <div class="coords muted"><span class="visually-hidden">${spoken}</span>${digits}</div>
           ${this.description ? html`<p class="description" dir="auto">${this.description}</p>` : nothing}
         </div>
         <button type="button" class="button" part="locate" aria-label=${msg(str`Locate ${this.label} on the map`)} @click=${this.locate}>

@@ -51,7 +51,9 @@ export class MessageActions {
       // A form's answers are not a question to rewrite; an edit form shows no actions of its own.
       if (!canAsk || message.data !== undefined || this.isEditing(message)) return nothing;
       return this.bar(
-        html`<button type="button" class="action" @click=${() => void this.startEditing(message)}>${msg('Edit')}</button>`,
+        html`<button type="button" class="action" @click=${() => void this.startEditing(message)}>
+          ${msg('Edit')}
+        </button>`,
       );
     }
     if (!message.closed) return nothing;

@@ -9,7 +9,7 @@ import { spokenAnswer, type Reading } from './spoken-answer.js';
  * passage by passage; nothing leaves the machine. Loaded on the first press of Read aloud.
  */
 
-/** The voice of `locale`'s language the browser has, preferring its default; none: the browser picks. */
+/** The browser's voice for `locale`'s language, its default first; none: the browser picks. */
 function voiceOf(locale: string): SpeechSynthesisVoice | undefined {
   const language = locale.split('-')[0]!.toLowerCase();
   const voices = speechSynthesis
@@ -59,7 +59,9 @@ export class ReadAloud {
     };
     return html`<button type="button" class="action pause" aria-pressed=${reading.paused ? 'true' : 'false'}
         @click=${() => this.pause(reading)} @keydown=${keydown}>${msg('Pause')}</button>
-      <button type="button" class="action stop" @click=${() => this.stop()} @keydown=${keydown}>${msg('Stop reading')}</button>`;
+      <button type="button" class="action stop" @click=${() => this.stop()} @keydown=${keydown}>
+        ${msg('Stop reading')}
+      </button>`;
   }
 
   /** Pauses the reading, or resumes it where it paused. */

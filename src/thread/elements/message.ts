@@ -29,7 +29,9 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
       : // No white space inside the bubble: it keeps the reader's line breaks (pre-wrap).
         html`<div class="user reader-bubble" role="article" aria-label=${msg('You')} dir="auto"
         >${attached(message)}${message.text}</div>`;
-    return html`<div class="entry from-user" data-message-id=${message.id}>${question}${view.actions?.render(message, context)}</div>`;
+    return html`<div class="entry from-user" data-message-id=${message.id}>
+      ${question}${view.actions?.render(message, context)}
+    </div>`;
   }
   return html`<div class="entry" data-message-id=${message.id}>
     <agent-turn

@@ -60,6 +60,7 @@ export class AnswerSources extends AnswerElement {
         ? [source.title && source.filename, source.mediaType]
         : [source.title && url?.hostname]
     ).filter(Boolean);
+    const metaLine = meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`);
     return html`<li id="source-${n}" part="source" class=${n === this.highlighted ? 'highlight' : nothing} tabindex=${url ? nothing : -1}>
       <span class="n" aria-hidden="true">${n}</span>
       <span class="body">
@@ -69,7 +70,7 @@ export class AnswerSources extends AnswerElement {
                 aria-describedby=${meta.length ? `source-${n}-meta new-tab` : 'new-tab'}>${name}</a>`
             : html`<span class="title" dir="auto">${name}</span>`
         }
-        ${meta.length ? html`<span class="meta" id="source-${n}-meta">${meta.map((part, i) => html`${i ? ' · ' : ''}<bdi>${part}</bdi>`)}</span>` : nothing}
+        ${meta.length ? html`<span class="meta" id="source-${n}-meta">${metaLine}</span>` : nothing}
       </span>
     </li>`;
   }
