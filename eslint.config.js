@@ -27,11 +27,18 @@ const LAYERS = {
   components: { uses: ['base', 'catalog'] },
   // Its tests may also load the whole library through src/index.js, as a page does.
   thread: {
-    uses: ['base', 'catalog', 'conversation', 'store', 'components'],
+    uses: ['base', 'catalog', 'conversation', 'store', 'components', 'export'],
     testsAlsoUse: ['index.js'],
   },
   agent: { uses: ['catalog', 'conversation'], noDom: true },
   mcp: { uses: ['catalog', 'conversation'], noDom: true },
+  // Exported answers, in the browser and in Node: the elements' formatting and phrases, no DOM
+  // (`domFree`: packages of DOM_PACKAGES' scopes that load none; `msg` runs in Node).
+  export: {
+    uses: ['catalog', 'conversation', 'base', 'components'],
+    noDom: true,
+    domFree: ['@lit/localize'],
+  },
   // The MCP App's view: the block element in the host's frame.
   'mcp-app': { uses: ['base', 'catalog', 'components'] },
 };
@@ -117,7 +124,8 @@ const importsRule = {
       if (!governed) return;
       if (!specifier.startsWith('.') && !specifier.startsWith('/')) {
         const name = packageOf(specifier);
-        if (rule?.noDom && DOM_PACKAGES.some((p) => name === p || name.startsWith(`${p}/`)))
+        const isDom = (p) => name === p || name.startsWith(`${p}/`);
+        if (rule?.noDom && DOM_PACKAGES.some(isDom) && !rule.domFree?.includes(name))
           context.report({ node, messageId: 'dom', data: { layer, name } });
         return;
       }

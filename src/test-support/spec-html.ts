@@ -1,4 +1,4 @@
-import { decodeEntities } from '../thread/markdown/inline.js';
+import { decodeEntities } from '../conversation/markdown/inline.js';
 
 /*
  * Rendered markdown compared with the HTML the CommonMark and GFM specs expect. Both sides are

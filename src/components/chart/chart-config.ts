@@ -1,6 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
 import type { ChartSeriesT } from '../../catalog/index.js';
-import { chartFormats } from './chart-reading.js';
+import { chartFormats } from './chart-summary.js';
 
 /** What a chart shows, and how the page around it looks. */
 export interface ChartSetup {

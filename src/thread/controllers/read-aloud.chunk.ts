@@ -31,11 +31,11 @@ export class ReadAloud {
 
   /** Reads `turn` from its start, stopping any other reading. */
   async start(turn: AssistantTurn): Promise<void> {
-    const chartReading = await import('../../components/chart/chart-reading.js');
+    const chartWords = await import('../../components/chart/chart-summary.js');
     speechSynthesis.cancel();
     const locale = getAnswerLocale();
     const voice = voiceOf(locale);
-    const passages = spokenAnswer(turn, { ...this.phrases, ...chartReading });
+    const passages = spokenAnswer(turn, { ...this.phrases, ...chartWords });
     const reading = { turn, paused: false };
     this.reading = reading;
     passages.forEach((text, i) => {

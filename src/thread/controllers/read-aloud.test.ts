@@ -9,11 +9,11 @@ import { settle } from '../../test-support/settle.js';
 import { seedThread } from '../../test-support/saved.js';
 import { memoryStore } from '../../store/index.js';
 import { spokenAnswer } from './spoken-answer.js';
-import * as chartReading from '../../components/chart/chart-reading.js';
+import * as chartWords from '../../components/chart/chart-summary.js';
 import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
 
 /** What the thread hands the reader: the elements' phrases and the chart's reading. */
-const reading = { ...chartReading, coordinatesPhrase, metricPhrase, tablePhrase };
+const reading = { ...chartWords, coordinatesPhrase, metricPhrase, tablePhrase };
 
 /** A sealed answer: a report in markdown and the block it names. */
 const answer = (): AssistantTurn => ({

@@ -6,7 +6,7 @@ import {
   type Block,
   type BlockElement,
 } from '../../catalog/index.js';
-import type * as ChartReading from '../../components/chart/chart-reading.js';
+import type * as ChartWords from '../../components/chart/chart-summary.js';
 import type * as Phrases from '../../components/shared/phrases.js';
 import { answerPieces, type AssistantTurn, type BlockItem } from '../../conversation/index.js';
 
@@ -65,7 +65,7 @@ export function markdownWords(markdown: string): string[] {
  * reads without sight, the chart's module Read aloud loads. Imported here, they made the bundler
  * split the entry into chunks it loads up front.
  */
-export type Reading = Pick<typeof ChartReading, 'chartFormats' | 'chartSummary'> &
+export type Reading = Pick<typeof ChartWords, 'chartFormats' | 'chartSummary'> &
   Pick<typeof Phrases, 'metricPhrase' | 'tablePhrase' | 'coordinatesPhrase'>;
 
 /** What one element says, before its children. */

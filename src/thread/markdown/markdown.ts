@@ -2,7 +2,7 @@ import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { markdownStyles } from './markdown.styles.js';
 import { allowance, FRAME_CHARS, spend, whenBudget, whenTask } from './frame-budget.js';
-import { isLeadSurrogate } from './inline.js';
+import { isLeadSurrogate } from '../../conversation/markdown/inline.js';
 import { MarkdownStream } from './stream.js';
 import { DomTail } from './tail.js';
 import { AnswerElement } from '../../base/answer-element.js';

@@ -1,6 +1,6 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Inline, MdBlock } from './parse.js';
+import type { Inline, MdBlock } from '../../conversation/markdown/parse.js';
 
 /*
  * Markdown tree → Lit templates for blocks, DOM nodes for their inline

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import type { Inline, MdBlock } from './parse.js';
+import type { Inline, MdBlock } from '../../conversation/markdown/parse.js';
 import { MarkdownStream, PROBE, streamWork, WINDOW, type TailView } from './stream.js';
 
 /** Adjacent strings as one: a stream may hand a run of text over in two pieces. */

@@ -16,7 +16,7 @@
  */
 
 import type { Token, Tokens } from 'marked';
-import { inlineNodes, isLeadSurrogate, type Inline } from './inline.js';
+import { inlineNodes, isLeadSurrogate, type Inline } from '../../conversation/markdown/inline.js';
 import {
   blocksOf,
   closesFence,
@@ -27,7 +27,7 @@ import {
   lex,
   type Definitions,
   type MdBlock,
-} from './parse.js';
+} from '../../conversation/markdown/parse.js';
 
 /** What shows the stream: the DOM (tail.ts), or a test. */
 export interface TailView {

@@ -1,5 +1,5 @@
 import { render } from 'lit';
-import type { Inline, MdBlock } from './parse.js';
+import type { Inline, MdBlock } from '../../conversation/markdown/parse.js';
 import { autoDirection, CODE_CHUNK, inlineDom, renderBlocks } from './render.js';
 import { staticCopy } from './static.js';
 import type { TailView } from './stream.js';

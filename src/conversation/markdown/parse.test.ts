@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect } from 'chai';
 import { plainText, safeUrl, type Inline } from './inline.js';
 import { parseBlocks, type MdBlock } from './parse.js';
 
