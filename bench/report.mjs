@@ -540,7 +540,10 @@ function size(r) {
           'attachments',
           'attachments chunk (checks, reading, chips), loaded with the first attached file',
         ],
-        ['copy', 'Copy chunk (an answer as markdown), loaded by the first Copy'],
+        [
+          'export',
+          'Export chunk (Markdown, HTML, Slack, Adaptive Card), loaded by the first Copy or Export',
+        ],
         ['agUi', 'AG-UI reader chunk, loaded by the first `protocol="ag-ui"` run'],
         [
           'sample',

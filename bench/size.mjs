@@ -98,7 +98,7 @@ export async function measureSizes() {
       streaming: chunk('streaming'),
       sse: chunk('sse'),
       attachments: chunk('attachment-files'),
-      copy: chunk('copy-markdown'),
+      export: chunk('export'),
       agUi: chunk('reader'),
       sample: chunk('sample-block'),
       blocks: gz(join(await library('answer-ui-blocks', 'src/blocks.ts'), 'index.js')),

@@ -286,7 +286,8 @@ export function toAdaptiveCard(
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: '1.5',
-    lang: answer.locale,
+    // The card's schema takes a language alone (`zh`, not `zh-Hans`).
+    lang: answer.locale.split('-')[0]!.toLowerCase(),
     ...(isRightToLeft(answer.locale) ? { rtl: true } : {}),
     body,
   };

@@ -1,18 +1,16 @@
-import { msg } from '@lit/localize';
 import type { ElementOf, TableCell, TableColumnT } from '../catalog/index.js';
-import { formatDate, formatDelta, formatNumber } from '../base/format.js';
+import { msg, str } from '@lit/localize';
+import { formatDate, formatDegrees, formatDelta, formatNumber } from '../base/format.js';
 import { chartFormats, chartSummary } from '../components/chart/chart-summary.js';
-import { coordinatesPhrase, metricPhrase } from '../components/shared/phrases.js';
 import type { Answer } from './answer.js';
+import { AI_SOURCE_TYPE } from './mark.js';
 
 /*
  * An element's figures as text, the way the element shows them (the same formatting, in the
  * same locale), for every export format: one home, so that no format says a value differently.
  */
 
-/** The IPTC digital source type of what a trained model made. */
-export const AI_SOURCE_TYPE =
-  'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+export { AI_SOURCE_TYPE };
 
 /** A table cell as the table shows it; an empty cell is empty. */
 export function cellText(cell: TableCell, column: TableColumnT | undefined): string {
@@ -60,7 +58,6 @@ export function metricText({ props }: ElementOf<'Metric'>) {
       delta === undefined || !props.good_direction || props.delta === 0
         ? undefined
         : props.delta! > 0 === (props.good_direction === 'up'),
-    phrase: metricPhrase(props),
   };
 }
 
@@ -78,9 +75,14 @@ export function chartText({ props }: ElementOf<'Chart'>) {
   };
 }
 
-/** A place as text: its coordinates in words. */
+/**
+ * A place as text: its coordinates in words, as `coordinatesPhrase` of the map element says them
+ * (the same message, so the same translation). Not that function itself: Rolldown splits the
+ * core entry into chunks loaded up front when a lazy chunk imports an element's module that
+ * imports `@lit/localize` (rolldown/rolldown#10731).
+ */
 export const placeText = ({ props }: ElementOf<'MapLocation'>) =>
-  coordinatesPhrase(props.lat, props.lng);
+  msg(str`latitude ${formatDegrees(props.lat)}, longitude ${formatDegrees(props.lng)}`);
 
 /** A form field's question as text: its label, whether it must be answered, its choices. */
 export function fieldText(field: ElementOf<'FollowUpForm'>['props']['fields'][number]) {

@@ -181,7 +181,7 @@ function elementHtml(
       return `<p class="text ${variant}" dir="auto">${e(text)}</p>`;
     }
     case 'Metric': {
-      const { value, delta, good, phrase } = metricText(element);
+      const { value, delta, good } = metricText(element);
       const quality = good === undefined ? '' : good ? ' good' : ' bad';
       const arrow = !delta
         ? ''
@@ -193,8 +193,7 @@ function elementHtml(
       const caption = element.props.caption
         ? `<p class="muted" dir="auto">${e(element.props.caption)}</p>`
         : '';
-      // Read as one phrase; seen as its parts.
-      return `<div class="metric card" role="group" aria-label="${e(phrase)}"><p class="label" dir="auto">${e(element.props.label)}</p><p class="value">${e(value)}</p>${delta ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>` : ''}${caption}</div>`;
+      return `<div class="metric card"><p class="label" dir="auto">${e(element.props.label)}</p><p class="value">${e(value)}</p>${delta ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>` : ''}${caption}</div>`;
     }
     case 'Table': {
       const { head, rows, numeric } = tableText(element);

@@ -185,6 +185,6 @@ export function toMarkdown(input: ExportInput, options?: ExportOptions): ExportR
   const answer = readAnswer(input, options);
   const body = answerMarkdown(answer);
   const mark = `[digital-source-type]: <${AI_SOURCE_TYPE}> "${answer.disclosure.replace(/["\\]/g, '\\$&').replace(/\s+/g, ' ')}"`;
-  const output = `*${oneLine(answer.disclosure)}*\n\n${body}\n\n${mark}\n`;
+  const output = `${[`*${oneLine(answer.disclosure)}*`, body, mark].filter(Boolean).join('\n\n')}\n`;
   return { output, losses: answer.losses };
 }

@@ -23,7 +23,7 @@ const NEEDS = {
   'emulated-media': {
     missing: ['firefox', 'webkit'],
     why:
-      'forced colours are emulated over the DevTools protocol; WebDriver (BiDi or classic) ' +
+      'forced colours and print are emulated over the DevTools protocol; WebDriver (BiDi or classic) ' +
       'has no command for them',
   },
   'audio-output': {

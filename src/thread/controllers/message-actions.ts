@@ -3,6 +3,8 @@ import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversation/index.js';
 import type { ChatRequests } from '../link/requests.js';
 import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
+import { getAnswerLocale } from '../../base/active-locale.js';
+import { threadPrintStyles } from './print.styles.js';
 
 /** What the actions of a message depend on. */
 export interface ActionContext {
@@ -14,7 +16,8 @@ export interface ActionContext {
 
 /**
  * The reader's actions on a message, under it: **Copy** an answer as
- * markdown, **Read aloud** (where the browser has voices), **Regenerate** the
+ * markdown, **Export** it (Copy as Markdown, Download as HTML, Print: the
+ * exporters load on first use), **Read aloud** (where the browser has voices), **Regenerate** the
  * last answer (**Retry** when it failed or was cut off), and **Edit** a
  * question to send it again. Edit turns the question into a small form in
  * place; the conversation after it goes when the edited question is sent.
@@ -31,13 +34,20 @@ export class MessageActions {
   private reader?: import('./read-aloud.chunk.js').ReadAloud;
   /** A listener waits for the browser's voices. */
   private awaitingVoices = false;
+  /** The answer whose Export choices are open. */
+  private exporting?: AssistantTurn;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly host: ReactiveControllerHost & HTMLElement & { disclosure?: string },
     private readonly requests: ChatRequests,
     /** Tells screen readers what happened (the copy is silent otherwise). */
     private readonly say: (text: string) => void,
-  ) {}
+  ) {
+    // The thread on paper, whether printed from Export or from the browser's own menu.
+    const root = host.shadowRoot;
+    if (root && threadPrintStyles.styleSheet)
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, threadPrintStyles.styleSheet];
+  }
 
   /** Whether `message` is shown as its edit form. */
   isEditing(message: ThreadMessage): boolean {
@@ -72,6 +82,7 @@ export class MessageActions {
             </button>`
           : nothing
       }
+      ${hasAnswer ? this.exportButtons(message) : nothing}
       ${hasAnswer && this.speaks() ? this.readAloudButton(message) : nothing}
       ${
         again
@@ -137,11 +148,92 @@ export class MessageActions {
     );
   }
 
-  /** Copies an answer as markdown (the builder loads on first use). */
+  /**
+   * Export and, once pressed, its choices beside it: a disclosure (its button says whether the
+   * choices are shown), so Tab reaches them in order and Escape closes them.
+   */
+  private exportButtons(turn: AssistantTurn) {
+    const open = this.exporting === turn;
+    const choose = (action: (turn: AssistantTurn) => Promise<void>) => () => {
+      this.closeExport(false);
+      void action.call(this, turn);
+    };
+    const onKeydown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      this.closeExport(true);
+    };
+    const choices = html`<span class="export-choices" role="group" aria-label=${msg('Export')} @keydown=${onKeydown}>
+      <button type="button" class="action" @click=${choose(this.copy)}>${msg('Copy as Markdown')}</button>
+      <button type="button" class="action" @click=${choose(this.download)}>${msg('Download as HTML')}</button>
+      <button type="button" class="action" @click=${choose(this.print)}>${msg('Print')}</button>
+    </span>`;
+    const toggle = () => {
+      this.exporting = open ? undefined : turn;
+      this.host.requestUpdate();
+    };
+    return html`<button type="button" class="action export" aria-expanded=${open ? 'true' : 'false'} @click=${toggle} @keydown=${onKeydown}>
+        ${msg('Export')}
+      </button>${open ? choices : nothing}`;
+  }
+
+  /** Closes the Export choices; `refocus` puts the focus back on Export (the choices it was in are gone). */
+  private closeExport(refocus: boolean) {
+    this.exporting = undefined;
+    this.host.requestUpdate();
+    if (refocus)
+      void this.host.updateComplete.then(() =>
+        this.host.shadowRoot?.querySelector<HTMLElement>('.action.export')?.focus(),
+      );
+  }
+
+  /** How an export of this thread is written: in its locale, with its disclosure (an export always carries one). */
+  private exportOptions() {
+    const disclosure = this.host.disclosure;
+    return {
+      locale: getAnswerLocale(),
+      ...(disclosure && disclosure !== 'none' ? { disclosure } : {}),
+    };
+  }
+
+  /** Saves an answer as a self-contained HTML page (the exporter loads on first use). */
+  private async download(turn: AssistantTurn) {
+    try {
+      const { toHtml } = await import('../../export/index.js');
+      const { output } = toHtml(turn, this.exportOptions());
+      const url = URL.createObjectURL(new Blob([output], { type: 'text/html;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), {
+        href: url,
+        download: 'answer.html',
+      });
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      this.say(msg('The answer is saved as a web page.'));
+    } catch {
+      this.say(msg('Saving failed: the answer could not be exported.'));
+    }
+  }
+
+  /** Prints an answer alone: the thread's print styles leave out every other entry while it prints. */
+  private async print(turn: AssistantTurn) {
+    const entry = this.host.shadowRoot?.querySelector<HTMLElement>(
+      `.entry[data-message-id="${CSS.escape(turn.id)}"]`,
+    );
+    if (!entry) return;
+    this.host.dataset.printing = entry.dataset.printing = '';
+    const done = () => {
+      delete this.host.dataset.printing;
+      delete entry.dataset.printing;
+    };
+    addEventListener('afterprint', done, { once: true });
+    print();
+  }
+
+  /** Copies an answer as markdown, marked as AI-generated (the exporter loads on first use). */
   private async copy(turn: AssistantTurn) {
     try {
-      const { turnAsMarkdown } = await import('../../conversation/copy-markdown.js');
-      await navigator.clipboard.writeText(turnAsMarkdown(turn));
+      const { toMarkdown } = await import('../../export/index.js');
+      await navigator.clipboard.writeText(toMarkdown(turn, this.exportOptions()).output);
       this.copied = turn;
       clearTimeout(this.copiedTimer);
       this.copiedTimer = setTimeout(() => {

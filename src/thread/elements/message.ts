@@ -10,6 +10,8 @@ export interface MessageView {
   actions?: MessageActions | undefined;
   /** The host's element for a data part it renders itself. */
   renderData?: DataRenderer;
+  /** The answers' disclosure and where it shows (`AgentThread.disclosure`). */
+  disclosure: [string | undefined, 'start' | 'end' | undefined];
 }
 
 /** The files the reader attached to a question, as chips. */
@@ -36,11 +38,12 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
   return html`<div class="entry" data-message-id=${message.id}>
     <agent-turn
       role="article"
-      exportparts="report, process"
+      exportparts="report, process, disclosure"
       aria-label=${msg('Assistant')}
       aria-busy=${message.status === 'streaming' ? 'true' : 'false'}
       .turn=${message}
       .renderData=${view.renderData}
+      .disclosure=${view.disclosure}
     ></agent-turn>
     ${view.actions?.render(message, context)}
   </div>`;

@@ -70,6 +70,7 @@ import { AnswerBlock } from '../../components/block/block.js';
  * @csspart new-conversation - The "New conversation" button.
  * @csspart report - A finished answer's report and the blocks it names.
  * @csspart process - The "View process" disclosure of a finished answer.
+ * @csspart disclosure - The "AI-generated" disclosure of an answer.
  * @cssprop --answer-thread-max-width - Widest the conversation column gets (default 56rem).
  */
 export class AgentThread extends AnswerElement {
@@ -119,6 +120,16 @@ export class AgentThread extends AnswerElement {
 
   /** Renders a `data-*` part the thread does not know: return an element to show, or nothing. */
   @property({ attribute: false }) renderData?: DataRenderer;
+
+  /**
+   * The disclosure each answer shows: by default the localized "AI-generated"; any other text
+   * replaces it. `none` shows none: the host then discloses that answers are AI-generated
+   * itself (EU AI Act, Art. 50). Every answer stays marked for machines, and exports carry it.
+   */
+  @property() disclosure?: string;
+
+  /** Where an answer shows its disclosure: `end` (the default, under the answer) or `start`. */
+  @property({ attribute: 'disclosure-position' }) disclosurePosition?: 'start' | 'end';
 
   @state() private storageNotice = '';
   @state() private restoreNotice = '';
@@ -321,6 +332,7 @@ export class AgentThread extends AnswerElement {
     const view: MessageView = {
       actions: this.actions,
       renderData: this.renderData,
+      disclosure: [this.disclosure, this.disclosurePosition],
     };
     const entry = (message: ThreadMessage) =>
       messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy });

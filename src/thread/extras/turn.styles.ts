@@ -9,6 +9,20 @@ export const turnStyles = [
     flex-direction: column;
     gap: var(--_space-md);
   }
+  .disclosure {
+    margin: 0;
+    font-size: 0.75rem;
+    color: var(--_muted);
+  }
+  @media print {
+    /* The answer on paper: its report and blocks, not how it was made; no block cut by a page. */
+    .process {
+      display: none;
+    }
+    answer-block {
+      break-inside: avoid;
+    }
+  }
   .process {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

@@ -22,6 +22,7 @@ import { AnswerElement } from '../../base/answer-element.js';
 import { noticeText } from '../notices.js';
 import { sourcesOf } from './sources-of.js';
 import { shownTurns, type DataRenderer } from '../turn-view.js';
+import { AI_SOURCE_TYPE } from '../../export/mark.js';
 
 /**
  * A rejected block's fallback text, as the catalog's `fallbackTextOf` reads it (written here: an
@@ -115,6 +116,8 @@ const isAnswerFile = (item: TurnItem): item is FileItem => item.kind === 'file' 
  * @fires answer-file-select - The reader chose a file chip; `detail: { url, mediaType, filename? }`.
  * @csspart report - The final report and what it keeps on display.
  * @csspart process - The "View process" disclosure.
+ * @csspart disclosure - The "AI-generated" disclosure. The element itself is marked for machines:
+ * `data-digital-source-type` is IPTC's `trainedAlgorithmicMedia`.
  */
 export class AgentTurn extends AnswerElement {
   static override styles = turnStyles;
@@ -124,6 +127,12 @@ export class AgentTurn extends AnswerElement {
 
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
   @property({ attribute: false }) renderData?: DataRenderer;
+
+  /** The disclosure's text (`none`: none shown) and where it shows (`AgentThread.disclosure`). */
+  @property({ attribute: false }) disclosure: [string | undefined, 'start' | 'end' | undefined] = [
+    undefined,
+    undefined,
+  ];
 
   private blocks = new Map<string, AnswerBlock>();
   /** The subagents the turn shows as steps, as of its last render (`subagentSteps`). */
@@ -135,6 +144,8 @@ export class AgentTurn extends AnswerElement {
 
   override connectedCallback() {
     super.connectedCallback();
+    // A crawler or an extension can tell an AI-generated answer on the live page.
+    this.dataset.digitalSourceType = AI_SOURCE_TYPE;
     if (this.turn) shownTurns.set(this.turn, this);
   }
 
@@ -301,7 +312,24 @@ export class AgentTurn extends AnswerElement {
     );
   }
 
+  /** The answer's visible disclosure, once it shows anything. */
+  private disclosureNote(shows: boolean) {
+    const [text] = this.disclosure;
+    if (!shows || text === 'none') return nothing;
+    return html`<p class="disclosure" part="disclosure">${text || msg('AI-generated')}</p>`;
+  }
+
   override render() {
+    const start = this.disclosure[1] === 'start';
+    const body = this.renderBody();
+    if (body === nothing) return body;
+    const note = this.disclosureNote(
+      Boolean(this.turn?.final) || this.turn!.items.some((item) => this.isShown(item)),
+    );
+    return start ? html`${note}${body}` : html`${body}${note}`;
+  }
+
+  private renderBody() {
     const turn = this.turn;
     if (!turn) return nothing;
     this.subagents = subagentSteps(turn);

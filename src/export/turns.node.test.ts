@@ -1,11 +1,15 @@
 import { expect } from 'chai';
 import type { Block } from '../catalog/index.js';
 import { investigationBlock, revenueBlock } from '../test-support/blocks.js';
-import { turnAsMarkdown } from './copy-markdown.js';
-import { readPart, ThreadState, type AssistantTurn } from './index.js';
+import { toMarkdown } from './index.js';
+import { readPart, ThreadState, type AssistantTurn } from '../conversation/index.js';
 import { text } from '../test-support/parts.js';
 
-/* The Copy button's markdown: runs in Node (mocha) and in Chromium (web-test-runner). */
+/* A turn as the thread builds it from stream parts, exported: what Copy and Export take. */
+
+/** The turn's markdown without the disclosure and the mark (toMarkdown's first and last parts). */
+const turnAsMarkdown = (turn: AssistantTurn) =>
+  toMarkdown(turn).output.trim().split('\n\n').slice(1, -1).join('\n\n');
 
 /** The turn a sequence of stream parts builds, as the thread builds it. */
 function turnOf(parts: Record<string, unknown>[]): AssistantTurn {
@@ -40,7 +44,7 @@ const tricky: Block = {
   },
 };
 
-describe('turnAsMarkdown', () => {
+describe('toMarkdown of a turn', () => {
   it('copies the final report, then the blocks it names in its order with their data, then the sources', () => {
     const turn = turnOf([
       { type: 'start' },
@@ -77,11 +81,18 @@ describe('turnAsMarkdown', () => {
     expect(markdown).to.equal(
       [
         '## Q3\nRevenue rose **12%** [1].',
-        'Q3 revenue rose 12% to 1.2 M USD; see table.',
-        '**Revenue**: 1200000 USD (+12%)',
-        '**Monthly revenue**\n\n|  | 2025 |\n| --- | --- |\n| Jul | 380000 |\n| Aug | 400000 |\n| Sep | 400000 |',
-        'Field check of pump station 4.',
-        '| Site | Flow |\n| --- | --- |\n| A | 1 |\n| B | 2 |',
+        'Revenue: **$1,200,000.00** (+12%)',
+        '**Monthly revenue**',
+        '3 points, from Jul to Sep. 2025: lowest 380K at Jul, highest 400K at Aug, up 5.3% overall.',
+        '| Label | 2025 |\n| --- | ---: |\n| Jul | 380,000 |\n| Aug | 400,000 |\n| Sep | 400,000 |',
+        '### Pump station 4',
+        'Valve 7 stuck half open.',
+        '| Site | Flow |\n| --- | ---: |\n| A | 1 |\n| B | 2 |',
+        '**Sources**',
+        '> Valve 7 stuck half open.\n>\n> — Inspection log',
+        '**Confirm**',
+        '1. Crew',
+        '**Sources**',
         '1. [Q3 \\[audited\\] report](https://example.com/q3%20%28final%29)\n2. Hostile\n3. Ledger',
       ].join('\n\n'),
     );
@@ -117,8 +128,7 @@ describe('turnAsMarkdown', () => {
     expect(turnAsMarkdown(turn)).to.equal(
       [
         'First, the **numbers**:',
-        'Cells with pipes.',
-        '**Odd \\*cells\\***\n\n| Name \\| alias | Share |\n| --- | ---: |\n| a\\|b | 12.5% |\n| two lines |  |',
+        '**Odd \\*cells\\***\n\n| Name \\| alias | Share |\n| --- | ---: |\n| a\\|b | 12.5% |\n| two lines |   |',
         'Then a block that failed:',
         'Shown as text only.',
       ].join('\n\n'),
@@ -133,7 +143,7 @@ describe('turnAsMarkdown', () => {
       { type: 'source-url', sourceId: 'r', url: '/relative' },
     ]);
     expect(turnAsMarkdown(turn)).to.equal(
-      '1. [http://example.org/a](http://example.org/a)\n2. /relative',
+      '**Sources**\n\n1. [http://example.org/a](http://example.org/a)\n2. /relative',
     );
   });
 

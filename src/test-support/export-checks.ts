@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import type { DefaultTreeAdapterMap } from 'parse5';
+import type { Block } from '../catalog/index.js';
+
+/* Exports read by other parties' code, for the export tests (Node). */
+
+type Node = DefaultTreeAdapterMap['node'];
+
+/** Every element of an HTML tree as a browser parses it: its tag and its attributes. */
+export function elementsOf(node: Node): { tag: string; attrs: Record<string, string> }[] {
+  const here =
+    'tagName' in node
+      ? [{ tag: node.tagName, attrs: Object.fromEntries(node.attrs.map((a) => [a.name, a.value])) }]
+      : [];
+  const children = 'childNodes' in node ? node.childNodes : [];
+  const content = 'content' in node ? [node.content as Node] : [];
+  return [...here, ...[...children, ...content].flatMap(elementsOf)];
+}
+
+/** What the hostile corpus must never make: an element that runs or loads, a handler, an address of its own. */
+export function expectInert(
+  elements: { tag: string; attrs: Record<string, string> }[],
+  links: string[],
+) {
+  const tags = new Set(elements.map((e) => e.tag));
+  for (const tag of ['script', 'img', 'math', 'iframe', 'object', 'embed', 'link', 'form', 'base'])
+    expect(tags.has(tag), tag).to.equal(false);
+  for (const { tag, attrs } of elements) {
+    expect(
+      Object.keys(attrs).filter((name) => name.startsWith('on')),
+      tag,
+    ).to.deep.equal([]);
+    for (const name of ['href', 'src', 'action', 'xlink:href'])
+      if (name in attrs && !attrs[name]!.startsWith('#'))
+        expect(links, tag).to.include(attrs[name]);
+  }
+}
+
+const adaptiveCards = createRequire(import.meta.url)('adaptivecards/dist/adaptivecards.js') as {
+  AdaptiveCard: new () => {
+    parse(json: unknown, context: unknown): void;
+    validateProperties(): { validationEvents: { message: string }[] };
+  };
+  SerializationContext: new (version: unknown) => {
+    eventCount: number;
+    getEventAt(i: number): { message: string };
+  };
+  Versions: { v1_5: unknown };
+  CardElement: { langProperty: { regEx: RegExp } };
+};
+
+/** What Microsoft's own parser says of a card: every parse and validation event. */
+export function cardProblems(card: unknown): string[] {
+  // The library checks `lang` with a global regular expression, whose `lastIndex` carries over
+  // from one card to the next: every other card would fail. Each check starts it afresh.
+  adaptiveCards.CardElement.langProperty.regEx.lastIndex = 0;
+  const parsed = new adaptiveCards.AdaptiveCard();
+  const context = new adaptiveCards.SerializationContext(adaptiveCards.Versions.v1_5);
+  parsed.parse(card, context);
+  const events = Array.from(
+    { length: context.eventCount },
+    (_, i) => context.getEventAt(i).message,
+  );
+  return [...events, ...parsed.validateProperties().validationEvents.map((e) => e.message)];
+}
+
+/** A block of one Text element saying `text`, and a table with `text` in a cell. */
+export function hostileBlock(text: string, n: number): Block {
+  return {
+    block_id: `hostile-${n}`,
+    fallback_text: text.slice(0, 100),
+    root: 'root',
+    elements: {
+      root: { type: 'Stack', props: {}, children: ['said', 'grid', 'kpi'] },
+      said: { type: 'Text', props: { text } },
+      grid: {
+        type: 'Table',
+        props: { caption: text.slice(0, 200), columns: [{ label: 'Cell' }], rows: [[text]] },
+      },
+      kpi: { type: 'Metric', props: { label: text.slice(0, 200), value: 1 } },
+    },
+  };
+}
