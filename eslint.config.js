@@ -40,7 +40,7 @@ const LAYERS = {
     domFree: ['@lit/localize'],
   },
   // The MCP App's view: the block element in the host's frame.
-  'mcp-app': { uses: ['base', 'catalog', 'components'] },
+  'mcp-app': { uses: ['base', 'catalog', 'components', 'export'] },
 };
 const UNLAYERED = ['test-support', 'locales'];
 

@@ -1,6 +1,7 @@
 import {
   AppBridge,
   PostMessageTransport,
+  type McpUiDownloadFileRequest,
   type McpUiHostContext,
   type McpUiMessageRequest,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
@@ -18,16 +19,19 @@ export interface HostedView {
   bridge: AppBridge;
   sizes: { width?: number; height?: number }[];
   messages: HostMessage[];
+  /** What the view asked the host to save (`ui/download-file`), where the host offers it. */
+  downloads: McpUiDownloadFileRequest['params'][];
   close(): Promise<void>;
 }
 
 /**
  * Frames the view with `allow-scripts` only, as the strictest host does; with
- * `sameOrigin` also `allow-same-origin`, so a test can read the frame's DOM.
+ * `sameOrigin` also `allow-same-origin`, so a test can read the frame's DOM;
+ * with `saves` the host saves files for its views (`ui/download-file`).
  */
 export async function hostView(
   context: McpUiHostContext,
-  { sameOrigin = false, width = 320 } = {},
+  { sameOrigin = false, width = 320, saves = false } = {},
 ): Promise<HostedView> {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', sameOrigin ? 'allow-scripts allow-same-origin' : 'allow-scripts');
@@ -37,9 +41,14 @@ export async function hostView(
   const bridge = new AppBridge(
     null,
     { name: 'test-host', version: '1.0.0' },
-    {},
+    saves ? { downloadFile: {} } : {},
     { hostContext: context },
   );
+  const downloads: HostedView['downloads'] = [];
+  bridge.ondownloadfile = async (params) => {
+    downloads.push(params);
+    return {};
+  };
   const sizes: HostedView['sizes'] = [];
   const messages: HostMessage[] = [];
   // As a host does: the frame takes the height the view reports.
@@ -59,7 +68,7 @@ export async function hostView(
     await bridge.close().catch(() => undefined);
     frame.remove();
   };
-  return { frame, bridge, sizes, messages, close };
+  return { frame, bridge, sizes, messages, downloads, close };
 }
 
 /** What the CSP of the view's frames reported blocking since the last `clearCspReports()`. */

@@ -236,6 +236,40 @@ describe('the MCP App view in a host frame', function () {
     ]);
   });
 
+  it('saves the answer as a page through the host that offers it, and shows no Download where none does', async () => {
+    const { frame, bridge, downloads } = await host(
+      { locale: 'en' },
+      { sameOrigin: true, saves: true },
+    );
+    await bridge.sendToolInput({ arguments: revenueBlock() as unknown as Record<string, unknown> });
+    const doc = frame.contentDocument!;
+    const button = () => doc.querySelector<HTMLButtonElement>('button.download');
+    await waitUntil(() => button() && !button()!.hidden, 'no Download', { timeout: 10_000 });
+    expect(button()!.textContent).to.equal('Download as HTML');
+    expect(doc.querySelector('answer-block')!.nextElementSibling).to.equal(button());
+    button()!.click();
+    await waitUntil(() => downloads.length, 'the host was not asked to save', { timeout: 5_000 });
+    const [content] = downloads[0]!.contents;
+    const resource = (content as { resource: { uri: string; mimeType: string; text: string } })
+      .resource;
+    expect(resource.uri).to.equal('file:///answer.html');
+    expect(resource.mimeType).to.equal('text/html');
+    expect(resource.text).to.match(/^<!doctype html>/);
+    expect(resource.text).to.contain('$1,200,000.00').and.contain('trainedAlgorithmicMedia');
+
+    const plain = await host({ locale: 'en' }, { sameOrigin: true });
+    await plain.bridge.sendToolInput({
+      arguments: revenueBlock() as unknown as Record<string, unknown>,
+    });
+    const plainDoc = plain.frame.contentDocument!;
+    await waitUntil(
+      () => plainDoc.querySelector('answer-block')?.shadowRoot?.querySelector('answer-metric'),
+      'the block did not render',
+      { timeout: 10_000 },
+    );
+    expect(plainDoc.querySelector('button.download')).to.equal(null);
+  });
+
   it('shows nothing before the tool input, then an invalid block’s fallback_text, never half a tree, and a valid result replaces it', async () => {
     const { frame, bridge } = await host({ theme: 'light' }, { sameOrigin: true });
     expect(frame.contentDocument!.querySelector('answer-block')).to.equal(null);

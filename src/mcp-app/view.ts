@@ -1,9 +1,11 @@
+import { msg } from '@lit/localize';
 import { App, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import type { Transport } from '@modelcontextprotocol/client';
 import { isValidatedBlock, validateBlock, type Block, type FormValue } from '../catalog/index.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import '../components/block/define.js';
 import { prepareValidator } from '../components/block/prepare.js';
+import { getAnswerLocale } from '../base/active-locale.js';
 import { applyHostContext } from './host-context.js';
 import { formMessage, locateMessage, sourceMessage } from './messages.js';
 import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
@@ -14,6 +16,8 @@ import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
  * a partial one: blocks appear whole), confirmed or replaced by the tool's
  * result. What the reader does in it goes to the host conversation as the
  * reader's messages; nothing in a block makes the view fetch or call anything.
+ * Where the host saves files for its views, Download as HTML under the block
+ * hands it the answer as a self-contained page (`ui/download-file`).
  */
 export async function startAnswerView(container: HTMLElement, transport?: Transport): Promise<App> {
   // The view's first paint is a block, while the host is still connecting: have the validator ready for it.
@@ -24,18 +28,23 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
   let shown: Block | undefined;
   const submissions: Record<string, Record<string, FormValue>> = {};
 
+  let download: HTMLButtonElement | undefined;
+
   const show = (input: unknown) => {
     if (!view.isConnected) container.append(view);
+    if (download && !download.isConnected) view.after(download);
     const result = isValidatedBlock(input)
       ? { ok: true as const, block: input }
       : validateBlock(input);
     if (result.ok) {
       shown = result.block;
       view.block = result.block;
+      if (download) download.hidden = false;
       return;
     }
     // Invalid: <answer-block> shows the block's fallback_text, never half a tree.
     shown = undefined;
+    if (download) download.hidden = true;
     view.block = input;
   };
 
@@ -49,6 +58,7 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
     // reader sees its fallback_text too (or a neutral notice), never the block.
     const fallback = shown?.fallback_text ?? '';
     shown = undefined;
+    if (download) download.hidden = true;
     view.block = undefined;
     view.fallbackText = fallback;
     if (!view.isConnected) container.append(view);
@@ -74,5 +84,33 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
 
   await app.connect(transport);
   await applyHostContext(app.getHostContext());
+  if (app.getHostCapabilities()?.downloadFile) {
+    download = downloadButton(app, () => shown);
+    download.hidden = !shown;
+    if (view.isConnected) view.after(download);
+  }
   return app;
+}
+
+/**
+ * Download as HTML: the shown block as a self-contained page, saved by the host (a frame
+ * sandboxed with scripts only can neither download nor open a page itself). Its label follows
+ * the locale the host sets.
+ */
+function downloadButton(app: App, answer: () => Block | undefined): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'download';
+  const label = () => (button.textContent = msg('Download as HTML'));
+  label();
+  addEventListener('lit-localize-status', label);
+  button.addEventListener('click', async () => {
+    const block = answer();
+    if (!block) return;
+    const { toHtml } = await import('../export/index.js');
+    const { output } = toHtml({ report: '', blocks: [block] }, { locale: getAnswerLocale() });
+    const resource = { uri: 'file:///answer.html', mimeType: 'text/html', text: output };
+    await app.downloadFile({ contents: [{ type: 'resource', resource }] }).catch(() => undefined);
+  });
+  return button;
 }

@@ -66,13 +66,16 @@ describe('a finished answer', () => {
     await expect(markdown).to.be.accessible();
   });
 
-  it('is copied as the markdown it was', async () => {
+  it('is copied as the markdown it was, with its disclosure and its mark', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread no-composer></agent-thread>`);
     await streamAnswer(thread);
     thread.applyPart({ type: 'finish' });
     await settle(thread);
     const copied = await harness(thread).copyText();
-    expect(copied.trim()).to.equal(answer);
+    expect(copied.trim()).to.equal(
+      `*AI-generated*\n\n${answer}\n\n[digital-source-type]: ` +
+        '<http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia> "AI-generated"',
+    );
   });
 
   it('arrived whole (as history does), shows every block', async () => {
