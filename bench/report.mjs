@@ -155,6 +155,11 @@ function budgets(r) {
         yes(r.restore.scrollBack2000.framesOver50ms === 0),
       ],
       [
+        'export: a sealed answer at the limits (48-node block, near 100 KB) to a standalone HTML page in the browser < 300 ms',
+        `${ms(r.export.html.median)} (first ${ms(r.export.html.first)})`,
+        yes(r.export.html.first < 300),
+      ],
+      [
         'save: a turn at 2,000 turns costs the same as at 2 (≤ 1.5×)',
         `${ms(r.restore.saveAt2000.median)} vs ${ms(r.restore.saveAt2.median)}: ${ratio(r.restore.ratio2000)}`,
         yes(r.restore.ratio2000 <= 1.5),
@@ -363,6 +368,26 @@ function restore(r) {
   )}\n\nSaving at 200 turns costs ${ratio(x.ratio)} and at 2,000 turns ${ratio(x.ratio2000)} what it costs at 2. The page's memory (JS and DOM, \`measureUserAgentSpecificMemory\` after a garbage collection) is ${MB(x.memory.empty)} empty, ${MB(x.memory.at200)} with the 200-turn thread restored and ${MB(x.memory.at2000)} with the 2,000-turn one: ${MB(x.memory.perThousandMessages)} per 1,000 messages (the last 20 messages are rendered; the rest is state). Scrolling the 2,000-turn thread back from its end to its start (dragged to the top again and again while its history pages in: ${num(x.scrollBack2000.pages)} steps of one exchange, with at most ${num(x.scrollBack2000.mostRendered)} messages rendered at once): median frame ${ms(x.scrollBack2000.medianFrame)}, longest ${ms(x.scrollBack2000.longestFrame)}, ${num(x.scrollBack2000.framesOver50ms)} of ${num(x.scrollBack2000.frames)} frames over 50 ms. Stored per turn: ${num(Math.round(x.bytesPerTurn))} bytes (what ${US} saves, a trimmed projection) vs ${num(Math.round(x.rawBytesPerTurn))} bytes of raw UI messages with tool output (${ratio(x.bytesPerTurn / x.rawBytesPerTurn)}).`;
 }
 
+function exports(r) {
+  const x = r.export;
+  const row = (name, what) => [
+    name,
+    ms(x[what].first),
+    range(x[what]),
+    num(x[what].runs),
+    kB(x[what].bytes),
+  ];
+  return `${table(
+    ['export', 'first', 'median (min–max)', 'runs', 'output'],
+    [
+      row('self-contained HTML page (`toHtml`)', 'html'),
+      row('GitHub-flavoured Markdown (`toMarkdown`)', 'markdown'),
+      row('Slack Block Kit (`toSlackBlocks`)', 'slack'),
+      row('Adaptive Card 1.5 (`toAdaptiveCard`)', 'card'),
+    ],
+  )}\n\nThe answer: a 2,000-character report, the ${num(x.nodes)}-node maximal block (${kB(x.blockBytes)} of JSON: metrics, tables, text and charts) and 8 sources, exported in headless Chromium; "first" is the first export on the page (its code not yet compiled), the median the next runs. Slack's output is cut to its 50 blocks, which the losses say.`;
+}
+
 /** The worst run's longest frame over all cases, as the budget row shows it. */
 function hugeTurnFrames(r) {
   const runs = Object.values(r.frames.cases).flat();
@@ -542,7 +567,11 @@ function size(r) {
         ],
         [
           'export',
-          'Export chunk (Markdown, HTML, Slack, Adaptive Card), loaded by the first Copy or Export',
+          'export chunk (`answer-ui/export`: Markdown, HTML, Slack, Adaptive Card) with the markdown reader it imports',
+        ],
+        [
+          'exportInThread',
+          'export chunk as the first Copy or Export in a thread loads it (the thread has the turn chunk, and its markdown reader, already)',
         ],
         ['agUi', 'AG-UI reader chunk, loaded by the first `protocol="ag-ui"` run'],
         [
@@ -597,6 +626,10 @@ export function renderResults(r) {
     '### Restore and save (answer-ui only)',
     '',
     restore(r),
+    '',
+    '### Export of an answer at the limits (answer-ui only)',
+    '',
+    exports(r),
     '',
     '### A huge turn from a hostile back end (answer-ui only)',
     '',

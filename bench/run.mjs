@@ -7,8 +7,9 @@
  * contract costs a model, beside json-render and A2UI), size (min+gzip bundles),
  * frames (the longest frames of a huge turn in a whole thread, bench/thread-frames.bench.ts),
  * block (answer-ui, @json-render/react, @a2ui/lit), stream (answer-ui,
- * deep-chat, marked), restore (answer-ui). No group named: all of them
- * (with --browser: block, stream and restore). --write (only with every
+ * deep-chat, marked), restore (answer-ui), export (answer-ui: a maximal
+ * answer to each format). No group named: all of them
+ * (with --browser: block, stream, restore and export). --write (only with every
  * group) saves bench/results.json and regenerates the tables in BENCHMARKS.md.
  *
  * Browser pages (bench/pages) are built with Vite in production mode, each
@@ -32,6 +33,7 @@ const GROUPS = {
   block: ['block', 'block-main', 'block-cdn', 'block-json-render', 'block-a2ui'],
   stream: ['stream', 'stream-deep-chat', 'stream-marked'],
   restore: ['restore'],
+  export: ['export'],
 };
 const ALL = ['validation', 'tokens', 'size', 'frames', ...Object.keys(GROUPS)];
 const PAGE_TIMEOUT = 420_000;

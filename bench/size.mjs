@@ -88,6 +88,13 @@ export async function measureSizes() {
       throw new Error(`expected one ${prefix} chunk, found ${found.join(', ') || 'none'}`);
     return withImports(found[0]);
   };
+  /** The chunk named `prefix` and what it imports up front that the chunk `loaded` does not. */
+  const beyond = (prefix, loaded) => {
+    const only = (p) => chunks.filter((c) => c.startsWith(p))[0];
+    const seen = new Set();
+    withImports(only(loaded), seen);
+    return withImports(only(prefix), seen);
+  };
   const sizes = {
     'answer-ui': {
       core: gz(join(ours, 'index.js')),
@@ -99,6 +106,8 @@ export async function measureSizes() {
       sse: chunk('sse'),
       attachments: chunk('attachment-files'),
       export: chunk('export'),
+      // What the first Copy or Export fetches in a thread, which has the turn chunk already.
+      exportInThread: beyond('export', 'extras.chunk'),
       agUi: chunk('reader'),
       sample: chunk('sample-block'),
       blocks: gz(join(await library('answer-ui-blocks', 'src/blocks.ts'), 'index.js')),
