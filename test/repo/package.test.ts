@@ -17,4 +17,13 @@ describe('package entry points', () => {
     const mcp = await import('answer-ui/mcp');
     expect(mcp.registerAnswerApp).to.be.a('function');
   });
+
+  it('answer-ui/export resolves from Node and writes a marked page', async () => {
+    const { toHtml, AI_SOURCE_TYPE } = await import('answer-ui/export');
+    const { output, losses } = toHtml({ report: '# Done', blocks: [] });
+    expect(output)
+      .to.match(/^<!doctype html>/)
+      .and.contain(AI_SOURCE_TYPE);
+    expect(losses).to.deep.equal([]);
+  });
 });
