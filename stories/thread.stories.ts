@@ -500,3 +500,16 @@ export const LongAnswerStreaming: Story = {
     return inBox(thread);
   },
 };
+
+/** The host's own wording for the disclosure, above each answer (`disclosure`, `disclosure-position="start"`). By default each answer says "AI-generated" under it. */
+export const HostDisclosure: Story = {
+  render: (args) => {
+    const thread = createThread(args, {
+      threadId: 'story-disclosure',
+      store: savedThread('story-disclosure', history('complete')),
+    });
+    thread.disclosure = 'Written by our assistant: check the figures before you use them';
+    thread.disclosurePosition = 'start';
+    return inBox(thread);
+  },
+};

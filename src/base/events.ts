@@ -5,6 +5,13 @@
  * the thread's with the thread (thread/events.ts).
  */
 
+/**
+ * Dispatched on `window` before an answer is printed from its Export choices, as the browser
+ * fires `beforeprint` before its own print: elements that draw only once in view (charts, maps)
+ * draw now, so that paper shows them.
+ */
+export const PREPARE_PRINT = 'answer-prepare-print';
+
 export abstract class AnswerEvent<D> extends Event {
   constructor(
     type: string,

@@ -49,9 +49,13 @@ export function readersView({ labels, series, unit, columns, rows }: ReadersData
     </details>
     <div class="visually-hidden readers"><p id="summary" dir="auto">${summary}</p>${table}</div>
     <style>
-      /* On paper the chart's summary and values are printed under it; its buttons are not. */
+      /* On paper the chart's summary and values are printed under it; its buttons are not.
+         Two classes: the element's own styles come after this one. */
       @media print {
-        .readers { position: static; width: auto; height: auto; margin: 0; clip: auto; white-space: normal; }
+        .readers.visually-hidden {
+          position: static; width: auto; height: auto; margin: 0; overflow: visible; clip: auto;
+          white-space: normal;
+        }
         .summary, button { display: none; }
         table { border-collapse: collapse; margin-top: 0.5rem; }
         th, td { border-bottom: 1px solid; padding: 0.125rem 0.5rem; text-align: end; }

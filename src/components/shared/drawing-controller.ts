@@ -1,3 +1,4 @@
+import { PREPARE_PRINT } from '../../base/events.js';
 import {
   html,
   type ReactiveController,
@@ -26,7 +27,7 @@ export interface DrawingOptions<Library> {
 /**
  * For an element that draws with a library outside Lit (chart.js on a
  * canvas, Leaflet's map): loads the library when the box first scrolls into
- * view, resolves the element's colours for it, says when they change, and
+ * view (or the page is about to be printed), resolves the element's colours for it, says when they change, and
  * frees the drawing when the element leaves the page, but not when it only
  * moves: a keyed re-order disconnects and reconnects it at once.
  *
@@ -48,6 +49,8 @@ export class DrawingController<Library> implements ReactiveController {
   }
 
   hostConnected() {
+    addEventListener('beforeprint', this.drawForPrint);
+    addEventListener(PREPARE_PRINT, this.drawForPrint);
     this.colourQueries = COLOUR_QUERIES.map((query) => window.matchMedia(query));
     for (const query of this.colourQueries) query.addEventListener('change', this.options.restyle);
     this.watch();
@@ -59,6 +62,8 @@ export class DrawingController<Library> implements ReactiveController {
   }
 
   hostDisconnected() {
+    removeEventListener('beforeprint', this.drawForPrint);
+    removeEventListener(PREPARE_PRINT, this.drawForPrint);
     for (const query of this.colourQueries)
       query.removeEventListener('change', this.options.restyle);
     this.visibility?.disconnect();
@@ -101,6 +106,9 @@ export class DrawingController<Library> implements ReactiveController {
       this.size.observe(box);
     }
   }
+
+  /** Paper shows what the reader has not scrolled to: it is drawn before printing. */
+  private readonly drawForPrint = () => void this.show();
 
   private async show() {
     this.seen = true;

@@ -252,6 +252,18 @@ describe('an answer marked and exported', () => {
         expect(shown('agent-turn')).to.have.length(1);
         const turn = root.querySelector('agent-turn')!;
         expect(turn.shadowRoot!.querySelector('.report')!.getClientRects().length).to.be.above(0);
+        // The chart on paper: its values in a table under it, its buttons left out.
+        const chart = turn
+          .shadowRoot!.querySelector('answer-block')!
+          .shadowRoot!.querySelector('answer-chart')!.shadowRoot!;
+        await waitUntil(() => chart.querySelector('.readers table'), 'the chart was not drawn', {
+          timeout: 10_000,
+        });
+        const values = chart.querySelector('.readers table')!;
+        expect(values.getBoundingClientRect().height).to.be.above(50);
+        expect(values.textContent).to.contain('498');
+        const buttons = [...chart.querySelectorAll('button')];
+        expect(buttons.filter((b) => b.getClientRects().length)).to.deep.equal([]);
         dispatchEvent(new Event('afterprint'));
         expect(shown('.from-user'), 'every message again after printing').to.have.length(1);
       } finally {

@@ -4,6 +4,7 @@ import type { AssistantTurn, ThreadMessage, UserMessage } from '../../conversati
 import type { ChatRequests } from '../link/requests.js';
 import { coordinatesPhrase, metricPhrase, tablePhrase } from '../../components/shared/phrases.js';
 import { getAnswerLocale } from '../../base/active-locale.js';
+import { PREPARE_PRINT } from '../../base/events.js';
 import { threadPrintStyles } from './print.styles.js';
 
 /** What the actions of a message depend on. */
@@ -220,6 +221,7 @@ export class MessageActions {
       `.entry[data-message-id="${CSS.escape(turn.id)}"]`,
     );
     if (!entry) return;
+    await drawnForPrint(entry);
     this.host.dataset.printing = entry.dataset.printing = '';
     const done = () => {
       delete this.host.dataset.printing;
@@ -246,4 +248,26 @@ export class MessageActions {
       this.say(msg('Copying failed: the browser did not allow it.'));
     }
   }
+}
+
+/** Every element under `root`, shadow roots included. */
+function deepQuery<K extends keyof HTMLElementTagNameMap>(root: Element, tag: K) {
+  const found: HTMLElementTagNameMap[K][] = [];
+  const walk = (node: Element | ShadowRoot) => {
+    for (const element of node.querySelectorAll('*')) {
+      if (element.localName === tag) found.push(element as HTMLElementTagNameMap[K]);
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** The answer's charts drawn for paper, those the reader has not scrolled to as well (at most 2 s). */
+async function drawnForPrint(entry: HTMLElement) {
+  dispatchEvent(new Event(PREPARE_PRINT));
+  const charts = deepQuery(entry, 'answer-chart').filter((chart) => chart.view !== 'table');
+  const until = Date.now() + 2_000;
+  while (charts.some((chart) => !chart.chartInstance) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
