@@ -46,6 +46,26 @@ const shownText = (markdown: string) =>
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
 
+describe('the README example answer', () => {
+  const example = JSON.parse(readFileSync('docs/examples/q3-revenue.json', 'utf8')) as Block;
+  const stated = {
+    report: { text: 'Q3 revenue rose **12%**.', ui_block_ids: [example.block_id] },
+    blocks: [example],
+  };
+
+  it('says its figures in every format', () => {
+    const outputs = [
+      toMarkdown(stated).output,
+      toHtml(stated).output,
+      JSON.stringify(toSlackBlocks(stated).output),
+      JSON.stringify(toAdaptiveCard(stated).output),
+    ];
+    for (const output of outputs)
+      for (const figure of ['$1,200,000.00', '+12%', '380,000', '420,000', 'Monthly revenue'])
+        expect(output, figure).to.contain(figure);
+  });
+});
+
 describe('toMarkdown', () => {
   it('reads back under markdown-it as the answer shows: disclosure, report, values, sources', () => {
     const { output, losses } = toMarkdown(answer());

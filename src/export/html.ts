@@ -193,7 +193,7 @@ function elementHtml(
       const caption = element.props.caption
         ? `<p class="muted" dir="auto">${e(element.props.caption)}</p>`
         : '';
-      return `<div class="metric card"><p class="label" dir="auto">${e(element.props.label)}</p><p class="value">${e(value)}</p>${delta ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>` : ''}${caption}</div>`;
+      return `<div class="metric card"><p class="label" dir="auto">${e(element.props.label)}</p><p class="value" dir="auto">${e(value)}</p>${delta ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>` : ''}${caption}</div>`;
     }
     case 'Table': {
       const { head, rows, numeric } = tableText(element);
