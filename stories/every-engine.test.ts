@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { engine } from '../src/test-support/engines.js';
+import { axeViolations } from '../src/test-support/axe.js';
 
 /*
  * The story checks in the engine this runs in (`npm run test:stories` runs it
@@ -11,7 +12,6 @@ import { engine } from '../src/test-support/engines.js';
  */
 
 const BASE = '/storybook-static/';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Thread stories replay their parts without delays here, as in story-checks.mjs. */
 const argsOf = (id: string) => (id.startsWith('thread--') ? '&args=interval:0' : '');
 
@@ -19,12 +19,6 @@ interface StoryWindow extends Window {
   console: Console;
   __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } };
   __STORYBOOK_ADDONS_CHANNEL__?: { on(event: string, listener: (data: unknown) => void): void };
-  axe?: {
-    run(
-      context: Document,
-      options: object,
-    ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
-  };
 }
 
 const index = (await (await fetch(`${BASE}index.json`)).json().catch(() => undefined)) as
@@ -86,24 +80,6 @@ function undefinedElements(page: StoryWindow): string[] {
   };
   walk(page.document);
   return [...names];
-}
-
-async function axeViolations(page: StoryWindow): Promise<string[]> {
-  if (!page.axe) {
-    const script = page.document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    const loaded = new Promise((resolve) => script.addEventListener('load', resolve));
-    page.document.head.append(script);
-    await loaded;
-  }
-  const { violations } = await page.axe!.run(page.document, {
-    runOnly: { type: 'tag', values: AXE_TAGS },
-    resultTypes: ['violations'],
-    iframes: false,
-  });
-  return violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' > ')).join(', ')})`,
-  );
 }
 
 describe(`the stories in ${engine}`, function () {

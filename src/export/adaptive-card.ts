@@ -3,6 +3,7 @@ import type { Block, BlockElement } from '../catalog/index.js';
 import { parseBlocks, type Inline, type MdBlock } from '../conversation/markdown/parse.js';
 import {
   isRightToLeft,
+  elementLost,
   readAnswer,
   renderTree,
   type ExportInput,
@@ -148,8 +149,6 @@ function elementCard(
   block: Block,
   losses: ExportLoss[],
 ): CardElement[] {
-  const lost = (code: ExportLoss['code'], message: string) =>
-    losses.push({ code, blockId: block.block_id, elementId: id, message });
   const heading = (text: string) => textBlock(literal(text), { weight: 'Bolder' });
   switch (element.type) {
     case 'Stack':
@@ -190,7 +189,7 @@ function elementCard(
     }
     case 'Chart': {
       const { head, rows, summary } = chartText(element);
-      lost('chart_as_table', `Chart ${id} is given as its data table and summary.`);
+      elementLost(losses, 'chart_as_table', block, id);
       return [
         heading(element.props.title),
         textBlock(literal(summary)),
@@ -218,7 +217,7 @@ function elementCard(
     }
     case 'MapLocation': {
       const { label, description } = element.props;
-      lost('map_as_text', `Map ${id} is given as its place and coordinates.`);
+      elementLost(losses, 'map_as_text', block, id);
       return [
         heading(label),
         ...(description ? [textBlock(literal(description))] : []),
@@ -227,10 +226,7 @@ function elementCard(
     }
     case 'FollowUpForm': {
       const { title, description, fields } = element.props;
-      lost(
-        'form_read_only',
-        `Form ${id} is given as its questions; it cannot be answered in the card.`,
-      );
+      elementLost(losses, 'form_read_only', block, id);
       const questions = fields.map((field, i) => `${i + 1}. ${literal(fieldText(field))}`);
       return [
         heading(title),

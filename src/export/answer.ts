@@ -76,6 +76,28 @@ export type LossCode =
   /** The target's limits (blocks, characters, rows) cut the answer. */
   | 'cut_to_limit';
 
+/** What an element loses in a format that cannot carry it as it is. */
+const ELEMENT_LOSSES = {
+  chart_as_table: (id: string) => `Chart ${id} is given as its data table and summary.`,
+  map_as_text: (id: string) => `Map ${id} is given as its place and coordinates: no tiles.`,
+  form_read_only: (id: string) => `Form ${id} is given as its questions: it cannot be answered.`,
+};
+
+/** Names in `losses` what element `elementId` of `block` lost. */
+export function elementLost(
+  losses: ExportLoss[],
+  code: keyof typeof ELEMENT_LOSSES,
+  block: Block,
+  elementId: string,
+) {
+  losses.push({
+    code,
+    blockId: block.block_id,
+    elementId,
+    message: ELEMENT_LOSSES[code](elementId),
+  });
+}
+
 /** What an export returns: its output, and what it lost. */
 export interface ExportResult<T> {
   output: T;

@@ -3,6 +3,7 @@ import type { Block, BlockElement } from '../catalog/index.js';
 import { parseBlocks, type Inline, type MdBlock } from '../conversation/markdown/parse.js';
 import {
   isRightToLeft,
+  elementLost,
   readAnswer,
   renderTree,
   type Answer,
@@ -162,8 +163,6 @@ function elementHtml(
   block: Block,
   losses: ExportLoss[],
 ): string {
-  const lost = (code: ExportLoss['code'], message: string) =>
-    losses.push({ code, blockId: block.block_id, elementId: id, message });
   switch (element.type) {
     case 'Stack': {
       const { direction = 'vertical', gap = 'md' } = element.props;
@@ -231,16 +230,13 @@ function elementHtml(
     }
     case 'MapLocation': {
       const { label, description } = element.props;
-      lost(
-        'map_as_text',
-        `Map ${id} is given as its place and coordinates: a page fetches no tiles.`,
-      );
+      elementLost(losses, 'map_as_text', block, id);
       const about = description ? `<p dir="auto">${e(description)}</p>` : '';
       return `<section class="place card"><h4 dir="auto">${e(label)}</h4>${about}<p class="muted">${e(placeText(element))}</p></section>`;
     }
     case 'FollowUpForm': {
       const { title, description, fields } = element.props;
-      lost('form_read_only', `Form ${id} is given as its questions; it cannot be answered here.`);
+      elementLost(losses, 'form_read_only', block, id);
       const about = description ? `<p dir="auto">${e(description)}</p>` : '';
       const questions = fields
         .map((field) => `<li dir="auto">${e(fieldText(field))}</li>`)

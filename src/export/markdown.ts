@@ -1,6 +1,7 @@
 import { msg } from '@lit/localize';
 import type { Block, BlockElement } from '../catalog/index.js';
 import {
+  elementLost,
   readAnswer,
   renderTree,
   type Answer,
@@ -73,8 +74,6 @@ function elementMarkdown(
   block: Block,
   losses: ExportLoss[],
 ): string {
-  const lost = (code: ExportLoss['code'], message: string) =>
-    losses.push({ code, blockId: block.block_id, elementId: id, message });
   switch (element.type) {
     case 'Stack':
       return children().join('\n\n');
@@ -106,7 +105,7 @@ function elementMarkdown(
     }
     case 'Chart': {
       const { head, rows, summary } = chartText(element);
-      lost('chart_as_table', `Chart ${id} is given as its data table and summary.`);
+      elementLost(losses, 'chart_as_table', block, id);
       const table = gfmTable(
         head,
         rows,
@@ -132,13 +131,13 @@ function elementMarkdown(
     }
     case 'MapLocation': {
       const { label, description } = element.props;
-      lost('map_as_text', `Map ${id} is given as its place and coordinates.`);
+      elementLost(losses, 'map_as_text', block, id);
       const about = description ? `\\\n${literal(description)}` : '';
       return `**${oneLine(label)}** (${oneLine(placeText(element))})${about}`;
     }
     case 'FollowUpForm': {
       const { title, description, fields } = element.props;
-      lost('form_read_only', `Form ${id} is given as its questions; it cannot be answered here.`);
+      elementLost(losses, 'form_read_only', block, id);
       const questions = fields.map((field, i) => `${i + 1}. ${oneLine(fieldText(field))}`);
       return [
         `**${oneLine(title)}**`,

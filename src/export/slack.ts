@@ -1,6 +1,7 @@
 import { msg } from '@lit/localize';
 import type { Block, BlockElement } from '../catalog/index.js';
 import {
+  elementLost,
   readAnswer,
   renderTree,
   type ExportInput,
@@ -65,8 +66,6 @@ function elementBlocks(
   fit: (text: string, max?: number) => string,
   losses: ExportLoss[],
 ): SlackBlock[] {
-  const lost = (code: ExportLoss['code'], message: string) =>
-    losses.push({ code, blockId: block.block_id, elementId: id, message });
   const preformatted = (text: string): SlackBlock => ({
     type: 'rich_text',
     elements: [{ type: 'rich_text_preformatted', elements: [rich(fit(text))] }],
@@ -115,7 +114,7 @@ function elementBlocks(
     }
     case 'Chart': {
       const { head, rows, summary } = chartText(element);
-      lost('chart_as_table', `Chart ${id} is given as its data table and summary.`);
+      elementLost(losses, 'chart_as_table', block, id);
       return [
         {
           type: 'rich_text',
@@ -152,16 +151,13 @@ function elementBlocks(
     }
     case 'MapLocation': {
       const { label, description } = element.props;
-      lost('map_as_text', `Map ${id} is given as its place and coordinates.`);
+      elementLost(losses, 'map_as_text', block, id);
       const about = description ? `\n${description}` : '';
       return [{ type: 'section', text: plain(fit(`${label} (${placeText(element)})${about}`)) }];
     }
     case 'FollowUpForm': {
       const { title, description, fields } = element.props;
-      lost(
-        'form_read_only',
-        `Form ${id} is given as its questions; it cannot be answered in Slack.`,
-      );
+      elementLost(losses, 'form_read_only', block, id);
       const head: RichSection = {
         type: 'rich_text_section',
         elements: [rich(fit(title), true), ...(description ? [rich(`\n${fit(description)}`)] : [])],

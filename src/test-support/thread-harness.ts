@@ -207,11 +207,11 @@ export class ThreadHarness {
   }
 
   /**
-   * Presses Copy with the page's clipboard replaced by one that records what
-   * it is given (the real one needs a permission a test page does not have);
-   * resolves with the text copied.
+   * Runs `copy` (a press of Copy, or of Export's Copy as Markdown) with the page's clipboard
+   * replaced by one that records what it is given (the real one needs a permission a test page
+   * does not have); resolves with the text copied.
    */
-  async copyText(scope?: Element): Promise<string> {
+  async copiedBy(copy: () => Promise<unknown>): Promise<string> {
     let copied = '';
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
     Object.defineProperty(navigator, 'clipboard', {
@@ -219,13 +219,18 @@ export class ThreadHarness {
       value: { writeText: async (text: string) => void (copied = text) },
     });
     try {
-      await this.copy(scope);
+      await copy();
       await until(() => copied !== '', 'nothing copied');
     } finally {
       delete (navigator as { clipboard?: unknown }).clipboard;
       if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
     }
     return copied;
+  }
+
+  /** Presses Copy (under the newest answer, or `scope`'s); resolves with the text copied. */
+  copyText(scope?: Element): Promise<string> {
+    return this.copiedBy(() => this.copy(scope));
   }
 
   /** Presses Edit on a question (the newest, or the one in `scope`); resolves with the edit box once it shows. */

@@ -7,7 +7,9 @@ import { itNeeds, press } from '../../test-support/engines.js';
 import { settle } from '../../test-support/settle.js';
 import { seedThread } from '../../test-support/saved.js';
 import { memoryStore } from '../../store/index.js';
+import { harness } from '../../test-support/thread-harness.js';
 import { AI_SOURCE_TYPE } from '../../export/mark.js';
+import { axeViolations } from '../../test-support/axe.js';
 
 /*
  * An answer taken out of the thread: its disclosure and mark on the page, the Export choices by
@@ -190,36 +192,12 @@ describe('an answer marked and exported', () => {
       page.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
       true,
     );
-    const win = frame.contentWindow as Window & {
-      axe?: { run(context: Document, options: object): Promise<{ violations: { id: string }[] }> };
-    };
-    const script = win.document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    const loaded = new Promise((resolve) => script.addEventListener('load', resolve));
-    win.document.head.append(script);
-    await loaded;
-    const { violations } = await win.axe!.run(win.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    });
-    expect(violations.map((v) => v.id)).to.deep.equal([]);
+    expect(await axeViolations(frame.contentWindow!)).to.deep.equal([]);
   });
 
   it('copies the answer as markdown that carries the disclosure and the mark', async () => {
     const { thread } = await answered();
-    let copied = '';
-    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: async (text: string) => void (copied = text) },
-    });
-    try {
-      await choose(thread, 'Copy as Markdown');
-      await waitUntil(() => copied, 'nothing copied');
-    } finally {
-      delete (navigator as unknown as Record<string, unknown>).clipboard;
-      if (clipboard) Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
-    }
+    const copied = await harness(thread).copiedBy(() => choose(thread, 'Copy as Markdown'));
     expect(copied.startsWith('*AI-generated*\n\n## Pump 4')).to.equal(true);
     expect(copied).to.contain('| Pump station 1 | 412.5 | 31% | €12,800.00 | Apr 12, 2025 |');
     expect(copied).to.contain(`[digital-source-type]: <${AI_SOURCE_TYPE}>`);
