@@ -11,7 +11,8 @@ export interface MessageView {
   /** The host's element for a data part it renders itself. */
   renderData?: DataRenderer;
   /** The answers' disclosure and where it shows (`AgentThread.disclosure`). */
-  disclosure: [string | undefined, 'start' | 'end' | undefined];
+  disclosure?: string | undefined;
+  disclosurePosition?: 'start' | 'end' | undefined;
 }
 
 /** The files the reader attached to a question, as chips. */
@@ -44,6 +45,7 @@ export function messageTemplate(message: ThreadMessage, view: MessageView, conte
       .turn=${message}
       .renderData=${view.renderData}
       .disclosure=${view.disclosure}
+      .disclosurePosition=${view.disclosurePosition}
     ></agent-turn>
     ${view.actions?.render(message, context)}
   </div>`;

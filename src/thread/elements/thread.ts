@@ -332,7 +332,9 @@ export class AgentThread extends AnswerElement {
     const view: MessageView = {
       actions: this.actions,
       renderData: this.renderData,
-      disclosure: [this.disclosure, this.disclosurePosition],
+      // Strings, not an object made anew at each render: a turn renders again only when they change.
+      disclosure: this.disclosure,
+      disclosurePosition: this.disclosurePosition,
     };
     const entry = (message: ThreadMessage) =>
       messageTemplate(message, view, { last: message === messages.at(-1), busy: this.busy });

@@ -128,11 +128,11 @@ export class AgentTurn extends AnswerElement {
   /** Renders a data part the thread does not render itself (e.g. `data-weather`); called again when its data changes. */
   @property({ attribute: false }) renderData?: DataRenderer;
 
-  /** The disclosure's text (`none`: none shown) and where it shows (`AgentThread.disclosure`). */
-  @property({ attribute: false }) disclosure: [string | undefined, 'start' | 'end' | undefined] = [
-    undefined,
-    undefined,
-  ];
+  /** The disclosure's text, `none` for none (`AgentThread.disclosure`). */
+  @property({ attribute: false }) disclosure?: string;
+
+  /** Where the disclosure shows: `end` (the default) or `start`. */
+  @property({ attribute: false }) disclosurePosition?: 'start' | 'end';
 
   private blocks = new Map<string, AnswerBlock>();
   /** The subagents the turn shows as steps, as of its last render (`subagentSteps`). */
@@ -314,13 +314,13 @@ export class AgentTurn extends AnswerElement {
 
   /** The answer's visible disclosure, once it shows anything. */
   private disclosureNote(shows: boolean) {
-    const [text] = this.disclosure;
+    const text = this.disclosure;
     if (!shows || text === 'none') return nothing;
     return html`<p class="disclosure" part="disclosure">${text || msg('AI-generated')}</p>`;
   }
 
   override render() {
-    const start = this.disclosure[1] === 'start';
+    const start = this.disclosurePosition === 'start';
     const body = this.renderBody();
     if (body === nothing) return body;
     const note = this.disclosureNote(
