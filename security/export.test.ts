@@ -2,12 +2,8 @@ import { expect } from 'chai';
 import MarkdownIt from 'markdown-it';
 import { parse, parseFragment } from 'parse5';
 import { toAdaptiveCard, toHtml, toMarkdown, toSlackBlocks } from '../src/export/index.js';
-import {
-  cardProblems,
-  elementsOf,
-  expectInert,
-  hostileBlock,
-} from '../src/test-support/export-checks.js';
+import { cardProblems, expectInert, hostileBlock } from '../src/test-support/export-checks.js';
+import { elementsOf } from '../src/test-support/html-tree.js';
 import corpus from './corpus.json' with { type: 'json' };
 
 /*

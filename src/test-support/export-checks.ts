@@ -1,23 +1,10 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
-import type { DefaultTreeAdapterMap } from 'parse5';
 import type { Block } from '../catalog/index.js';
 import { problemsOfCard } from './adaptive-cards.js';
+import type { HtmlElementOf } from './html-tree.js';
 
 /* Exports read by other parties' code, for the export tests (Node). */
-
-type Node = DefaultTreeAdapterMap['node'];
-
-/** Every element of an HTML tree as a browser parses it: its tag and its attributes. */
-export function elementsOf(node: Node): { tag: string; attrs: Record<string, string> }[] {
-  const here =
-    'tagName' in node
-      ? [{ tag: node.tagName, attrs: Object.fromEntries(node.attrs.map((a) => [a.name, a.value])) }]
-      : [];
-  const children = 'childNodes' in node ? node.childNodes : [];
-  const content = 'content' in node ? [node.content as Node] : [];
-  return [...here, ...[...children, ...content].flatMap(elementsOf)];
-}
 
 /** What the hostile corpus must never make: an element that runs or loads, a handler, an address of its own. */
 export function expectInert(

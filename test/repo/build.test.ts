@@ -54,7 +54,7 @@ describe('build output', () => {
       'store',
       'extras.chunk',
       'attachment-files',
-      'copy-markdown',
+      'export',
       'reader',
       'streaming',
     ]) {

@@ -1,5 +1,5 @@
 import { msg } from '@lit/localize';
-import { html } from 'lit';
+import { css, html } from 'lit';
 import type { Chart } from 'chart.js';
 import type { ChartSeriesT, TableCell, TableColumnT } from '../../catalog/index.js';
 import { chartFormats, chartSummary, pointPhrase, type ChartPoint } from './chart-summary.js';
@@ -20,6 +20,45 @@ export interface ReadersData {
   unit?: string;
   columns: readonly TableColumnT[];
   rows: readonly TableCell[][];
+}
+
+/**
+ * A drawn chart on paper: its summary and values printed under it, its buttons left out. Added
+ * to the chart's styles when its chunk loads (`addPrintStyles`), so that the entry stays small.
+ */
+const printStyles = css`
+  @media print {
+    .readers.visually-hidden {
+      position: static;
+      width: auto;
+      height: auto;
+      margin: 0;
+      overflow: visible;
+      clip: auto;
+      white-space: normal;
+    }
+    .summary,
+    button {
+      display: none;
+    }
+    .readers table {
+      border-collapse: collapse;
+      margin-top: 0.5rem;
+    }
+    .readers th,
+    .readers td {
+      border-bottom: 1px solid;
+      padding: 0.125rem 0.5rem;
+      text-align: end;
+    }
+  }
+`;
+
+/** Adds the print styles to a chart's shadow root, once. */
+export function addPrintStyles(root: ShadowRoot) {
+  const sheet = printStyles.styleSheet;
+  if (sheet && !root.adoptedStyleSheets.includes(sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
 /**
@@ -47,20 +86,7 @@ export function readersView({ labels, series, unit, columns, rows }: ReadersData
       <summary>${msg('Summary')}</summary>
       <p dir="auto">${summary}</p>
     </details>
-    <div class="visually-hidden readers"><p id="summary" dir="auto">${summary}</p>${table}</div>
-    <style>
-      /* On paper the chart's summary and values are printed under it; its buttons are not.
-         Two classes: the element's own styles come after this one. */
-      @media print {
-        .readers.visually-hidden {
-          position: static; width: auto; height: auto; margin: 0; overflow: visible; clip: auto;
-          white-space: normal;
-        }
-        .summary, button { display: none; }
-        table { border-collapse: collapse; margin-top: 0.5rem; }
-        th, td { border-bottom: 1px solid; padding: 0.125rem 0.5rem; text-align: end; }
-      }
-    </style>`;
+    <div class="visually-hidden readers"><p id="summary" dir="auto">${summary}</p>${table}</div>`;
 }
 
 /**

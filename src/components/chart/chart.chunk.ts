@@ -30,4 +30,4 @@ Chart.register(
 
 export { Chart };
 export { chartConfiguration } from './chart-config.js';
-export { readersView, showPoint, walk } from './chart-reading.js';
+export { addPrintStyles, readersView, showPoint, walk } from './chart-reading.js';

@@ -159,9 +159,10 @@ export class AnswerChart extends AnswerElement {
   }
 
   private async drawChart() {
-    const { Chart, chartConfiguration } = (this.reading = await loadChartJs());
+    const { Chart, chartConfiguration, addPrintStyles } = (this.reading = await loadChartJs());
     const canvas = this.canvas;
     if (!canvas || !this.isConnected) return;
+    addPrintStyles(this.shadowRoot!);
     const config = chartConfiguration({
       type: this.view === 'bar' ? 'bar' : 'line',
       labels: this.labels ?? [],
