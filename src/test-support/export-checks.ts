@@ -7,10 +7,7 @@ import type { HtmlElementOf } from './html-tree.js';
 /* Exports read by other parties' code, for the export tests (Node). */
 
 /** What the hostile corpus must never make: an element that runs or loads, a handler, an address of its own. */
-export function expectInert(
-  elements: { tag: string; attrs: Record<string, string> }[],
-  links: string[],
-) {
+export function expectInert(elements: HtmlElementOf[], links: string[]) {
   const tags = new Set(elements.map((e) => e.tag));
   for (const tag of ['script', 'img', 'math', 'iframe', 'object', 'embed', 'link', 'form', 'base'])
     expect(tags.has(tag), tag).to.equal(false);
