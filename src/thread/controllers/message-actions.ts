@@ -222,11 +222,14 @@ export class MessageActions {
     );
     if (!entry) return;
     await drawnForPrint(entry);
-    this.host.dataset.printing = entry.dataset.printing = '';
+    // Where a frame may not print, the dialog never opens nor closes: no answer stays the only one.
     const done = () => {
       delete this.host.dataset.printing;
-      delete entry.dataset.printing;
+      for (const marked of this.host.shadowRoot!.querySelectorAll<HTMLElement>('[data-printing]'))
+        delete marked.dataset.printing;
     };
+    done();
+    this.host.dataset.printing = entry.dataset.printing = '';
     addEventListener('afterprint', done, { once: true });
     print();
   }
