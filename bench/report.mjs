@@ -567,7 +567,7 @@ function size(r) {
         ],
         [
           'export',
-          'export chunk (`answer-ui/export`: Markdown, HTML, Slack, Adaptive Card) with the markdown reader it imports',
+          'export chunk (`answer-ui/export`: Markdown, HTML, Slack, Adaptive Card) with the chunks it imports up front (the turn chunk holds the markdown reader)',
         ],
         [
           'exportInThread',
