@@ -27,11 +27,12 @@ export interface HostedView {
 /**
  * Frames the view with `allow-scripts` only, as the strictest host does; with
  * `sameOrigin` also `allow-same-origin`, so a test can read the frame's DOM;
- * with `saves` the host saves files for its views (`ui/download-file`).
+ * with `saves` the host saves files for its views (`ui/download-file`), or
+ * fails to when it is `'fails'`.
  */
 export async function hostView(
   context: McpUiHostContext,
-  { sameOrigin = false, width = 320, saves = false } = {},
+  { sameOrigin = false, width = 320, saves = false as boolean | 'fails' } = {},
 ): Promise<HostedView> {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', sameOrigin ? 'allow-scripts allow-same-origin' : 'allow-scripts');
@@ -47,7 +48,7 @@ export async function hostView(
   const downloads: HostedView['downloads'] = [];
   bridge.ondownloadfile = async (params) => {
     downloads.push(params);
-    return {};
+    return saves === 'fails' ? { isError: true } : {};
   };
   const sizes: HostedView['sizes'] = [];
   const messages: HostMessage[] = [];

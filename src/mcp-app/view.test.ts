@@ -257,6 +257,19 @@ describe('the MCP App view in a host frame', function () {
     expect(resource.text).to.match(/^<!doctype html>/);
     expect(resource.text).to.contain('$1,200,000.00').and.contain('trainedAlgorithmicMedia');
 
+    const failing = await host({ locale: 'en' }, { sameOrigin: true, saves: 'fails' });
+    await failing.bridge.sendToolInput({
+      arguments: revenueBlock() as unknown as Record<string, unknown>,
+    });
+    const failingButton = () => failing.frame.contentDocument!.querySelector('button.download');
+    await waitUntil(() => failingButton(), 'no Download', { timeout: 10_000 });
+    (failingButton() as HTMLButtonElement).click();
+    await waitUntil(
+      () => failingButton()!.textContent!.startsWith('Saving failed'),
+      'the reader was not told the host could not save',
+      { timeout: 5_000 },
+    );
+
     const plain = await host({ locale: 'en' }, { sameOrigin: true });
     await plain.bridge.sendToolInput({
       arguments: revenueBlock() as unknown as Record<string, unknown>,

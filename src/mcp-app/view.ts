@@ -95,7 +95,7 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
 /**
  * Download as HTML: the shown block as a self-contained page, saved by the host (a frame
  * sandboxed with scripts only can neither download nor open a page itself). Its label follows
- * the locale the host sets.
+ * the locale the host sets, and says so for a moment when the host could not save.
  */
 function downloadButton(app: App, answer: () => Block | undefined): HTMLButtonElement {
   const button = document.createElement('button');
@@ -110,7 +110,14 @@ function downloadButton(app: App, answer: () => Block | undefined): HTMLButtonEl
     const { toHtml } = await import('../export/index.js');
     const { output } = toHtml({ report: '', blocks: [block] }, { locale: getAnswerLocale() });
     const resource = { uri: 'file:///answer.html', mimeType: 'text/html', text: output };
-    await app.downloadFile({ contents: [{ type: 'resource', resource }] }).catch(() => undefined);
+    const saved = await app
+      .downloadFile({ contents: [{ type: 'resource', resource }] })
+      .then((result) => !result.isError)
+      .catch(() => false);
+    if (saved) return;
+    // The host could not save it: the button says so for a moment, then offers it again.
+    button.textContent = msg('Saving failed: the answer could not be exported.');
+    setTimeout(label, 4_000);
   });
   return button;
 }
