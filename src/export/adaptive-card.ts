@@ -10,11 +10,12 @@ import {
   type ExportLoss,
   type ExportOptions,
   type ExportResult,
+  type Submissions,
 } from './answer.js';
 import {
   AI_SOURCE_TYPE,
   chartText,
-  fieldText,
+  formLines,
   metricText,
   placeText,
   tableText,
@@ -148,6 +149,7 @@ function elementCard(
   children: () => CardElement[][],
   block: Block,
   losses: ExportLoss[],
+  submissions: Submissions | undefined,
 ): CardElement[] {
   const heading = (text: string) => textBlock(literal(text), { weight: 'Bolder' });
   switch (element.type) {
@@ -225,9 +227,10 @@ function elementCard(
       ];
     }
     case 'FollowUpForm': {
-      const { title, description, fields } = element.props;
-      elementLost(losses, 'form_read_only', block, id);
-      const questions = fields.map((field, i) => `${i + 1}. ${literal(fieldText(field))}`);
+      const { title, description } = element.props;
+      const { lines, answered } = formLines(element, submissions?.[id]);
+      if (!answered) elementLost(losses, 'form_read_only', block, id);
+      const questions = lines.map((line, i) => `${answered ? '-' : `${i + 1}.`} ${literal(line)}`);
       return [
         heading(title),
         ...(description ? [textBlock(literal(description))] : []),
@@ -258,12 +261,12 @@ export function toAdaptiveCard(
     if (piece.kind === 'markdown') body.push(...markdownElements(parseBlocks(piece.text)));
     else if (piece.kind === 'fallback') body.push(textBlock(literal(piece.text)));
     else {
-      const block = piece.block;
+      const { block, submissions } = piece;
       body.push({
         type: 'Container',
         separator: true,
         items: renderTree<CardElement[]>(block, (id, element, children) =>
-          elementCard(id, element, children, block, answer.losses),
+          elementCard(id, element, children, block, answer.losses, submissions),
         ),
       });
     }

@@ -6,9 +6,13 @@ import {
   type Block,
   type BlockElement,
   type FinalAnswer,
+  type FormValue,
 } from '../catalog/index.js';
 import { answerPieces } from '../conversation/answer-pieces.js';
 import type { AssistantTurn, BlockItem, SourceItem } from '../conversation/index.js';
+
+/** The answers a reader submitted to a block's forms, by element id and field name. */
+export type Submissions = Record<string, Record<string, FormValue>>;
 
 /*
  * What an export reads: an answer as a back end states it (the `final_answer` input, its blocks
@@ -69,7 +73,7 @@ export type LossCode =
   | 'chart_as_table'
   /** A map is given as its place and coordinates: no tiles, no request. */
   | 'map_as_text'
-  /** A form is given as its questions: it cannot be answered there. */
+  /** A form not yet submitted is given as its questions: it cannot be answered there. */
   | 'form_read_only'
   /** An image in the report is given as its description: an export fetches nothing. */
   | 'image_left_out'
@@ -107,7 +111,8 @@ export interface ExportResult<T> {
 /** One piece of an answer, in order: the report's markdown, a valid block, or a rejected block's fallback text. */
 export type Piece =
   | { kind: 'markdown'; text: string }
-  | { kind: 'block'; block: Block }
+  /** A valid block, with the answers the reader submitted to its forms (by element id). */
+  | { kind: 'block'; block: Block; submissions?: Submissions }
   | { kind: 'fallback'; blockId: string; text: string };
 
 /** An answer read for export. */
@@ -136,9 +141,15 @@ export function webUrl(raw: unknown): URL | undefined {
 }
 
 /** A block to export: valid, or its fallback text with the loss named. */
-function pieceOf(raw: unknown, blockId: string, losses: ExportLoss[]): Piece {
+function pieceOf(
+  raw: unknown,
+  blockId: string,
+  losses: ExportLoss[],
+  submissions?: Submissions,
+): Piece {
   const result = validateBlock(raw);
-  if (result.ok) return { kind: 'block', block: result.block };
+  if (result.ok)
+    return { kind: 'block', block: result.block, ...(submissions ? { submissions } : {}) };
   losses.push({
     code: 'invalid_block',
     blockId,
@@ -198,7 +209,8 @@ function readTurn(turn: StoredTurn, losses: ExportLoss[]) {
   const shown = answerPieces({ ...turn, items } as AssistantTurn);
   const pieces = shown.map((piece): Piece => {
     if (piece.kind === 'text') return { kind: 'markdown', text: piece.text };
-    return pieceOf(blockOf(piece), piece.blockId, losses);
+    const answered = piece.submissions && Object.keys(piece.submissions).length;
+    return pieceOf(blockOf(piece), piece.blockId, losses, answered ? piece.submissions : undefined);
   });
   const sources = items
     .filter((item): item is SourceItem => item.kind === 'source')

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import type { KnownBlock } from '@slack/types';
 import type { Block } from '../catalog/index.js';
-import { incidentReportBlock, maximalBlock, revenueBlock } from '../test-support/blocks.js';
+import {
+  incidentReportBlock,
+  maximalBlock,
+  rehearsalBookingFormBlock,
+  revenueBlock,
+} from '../test-support/blocks.js';
 import {
   AI_SOURCE_TYPE,
   SLACK_LIMITS,
@@ -160,6 +165,44 @@ describe('toMarkdown', () => {
     expect(losses[0]).to.deep.include({ code: 'invalid_block', blockId: 'bad' });
     for (const junk of [null, 42, 'text', { report: 7, blocks: 'no' }, { items: [null, 5] }])
       expect(() => toMarkdown(junk as never)).not.to.throw();
+  });
+});
+
+describe('a submitted form', () => {
+  const turn: StoredTurn = {
+    role: 'assistant',
+    items: [
+      {
+        kind: 'block',
+        key: 'b',
+        blockId: rehearsalBookingFormBlock.block_id,
+        block: rehearsalBookingFormBlock,
+        submissions: { form: { window: 'Sat 06:00–08:00', crew: 3 } },
+      } as never,
+    ],
+    final: { text: 'Booked.', blockIds: [rehearsalBookingFormBlock.block_id] },
+  };
+
+  it('is given as the reader answered it, in every format, with nothing lost', () => {
+    const outputs = [
+      toMarkdown(turn),
+      toHtml(turn),
+      { ...toSlackBlocks(turn), output: JSON.stringify(toSlackBlocks(turn).output) },
+      { ...toAdaptiveCard(turn), output: JSON.stringify(toAdaptiveCard(turn).output) },
+    ];
+    for (const { output, losses } of outputs) {
+      for (const answer of [
+        'Window: Sat 06:00–08:00',
+        'Crew size: 3',
+        'Note for the technician: (no answer)',
+        'Submitted',
+      ])
+        expect(output, answer).to.contain(answer);
+      expect(losses).to.deep.equal([]);
+    }
+    // In markdown, one answer to a line.
+    expect(shownText(toMarkdown(turn).output)).to.contain('Window: Sat 06:00–08:00 Crew size: 3');
+    expect(markdownIt().render(toMarkdown(turn).output)).to.contain('Window: Sat 06:00–08:00<br>');
   });
 });
 

@@ -1,4 +1,10 @@
-import type { ElementOf, TableCell, TableColumnT } from '../catalog/index.js';
+import type {
+  ElementOf,
+  FormFieldT,
+  FormValue,
+  TableCell,
+  TableColumnT,
+} from '../catalog/index.js';
 import { msg, str } from '@lit/localize';
 import { formatDate, formatDegrees, formatDelta, formatNumber } from '../base/format.js';
 import { chartFormats, chartSummary } from '../components/chart/chart-summary.js';
@@ -84,8 +90,34 @@ export function chartText({ props }: ElementOf<'Chart'>) {
 export const placeText = ({ props }: ElementOf<'MapLocation'>) =>
   msg(str`latitude ${formatDegrees(props.lat)}, longitude ${formatDegrees(props.lng)}`);
 
+/**
+ * A submitted answer as the form shows it: `formatAnswer`'s words and formats (the same
+ * messages, so the same translations), not that function itself for the reason `placeText` gives.
+ */
+function answerText(field: FormFieldT, value: FormValue | undefined): string {
+  if (value === null || value === undefined || value === '') return msg('(no answer)');
+  if (typeof value === 'boolean') return value ? msg('Yes') : msg('No');
+  if (typeof value === 'number') return formatNumber(value);
+  return field.kind === 'date' ? formatDate(value) : value;
+}
+
+/**
+ * A form as text: the reader's answers where it was submitted ("Crew: Night crew B"), as the
+ * form shows them then; else its questions, which the export cannot take answers to.
+ */
+export function formLines(
+  { props }: ElementOf<'FollowUpForm'>,
+  answers: Record<string, FormValue> | undefined,
+): { lines: string[]; answered: boolean } {
+  if (!answers) return { lines: props.fields.map(fieldText), answered: false };
+  const lines = props.fields.map(
+    (field) => `${field.label}: ${answerText(field, answers[field.name])}`,
+  );
+  return { lines: [...lines, msg('Submitted')], answered: true };
+}
+
 /** A form field's question as text: its label, whether it must be answered, its choices. */
-export function fieldText(field: ElementOf<'FollowUpForm'>['props']['fields'][number]) {
+function fieldText(field: ElementOf<'FollowUpForm'>['props']['fields'][number]) {
   const required = field.required ? ` (${msg('required')})` : '';
   const options = field.options?.length ? `: ${field.options.join(' / ')}` : '';
   return `${field.label}${required}${options}`;

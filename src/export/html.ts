@@ -11,12 +11,13 @@ import {
   type ExportLoss,
   type ExportOptions,
   type ExportResult,
+  type Submissions,
 } from './answer.js';
 import { escapeHtml as e } from './escape.js';
 import {
   AI_SOURCE_TYPE,
   chartText,
-  fieldText,
+  formLines,
   markOf,
   metricText,
   placeText,
@@ -162,6 +163,7 @@ function elementHtml(
   children: () => string[],
   block: Block,
   losses: ExportLoss[],
+  submissions: Submissions | undefined,
 ): string {
   switch (element.type) {
     case 'Stack': {
@@ -235,13 +237,18 @@ function elementHtml(
       return `<section class="place card"><h4 dir="auto">${e(label)}</h4>${about}<p class="muted">${e(placeText(element))}</p></section>`;
     }
     case 'FollowUpForm': {
-      const { title, description, fields } = element.props;
-      elementLost(losses, 'form_read_only', block, id);
+      const { title, description } = element.props;
+      const { lines, answered } = formLines(element, submissions?.[id]);
       const about = description ? `<p dir="auto">${e(description)}</p>` : '';
-      const questions = fields
-        .map((field) => `<li dir="auto">${e(fieldText(field))}</li>`)
-        .join('');
-      return `<section class="form card"><h3 dir="auto">${e(title)}</h3>${about}<ol>${questions}</ol><p class="muted">${e(msg('This form can be answered in the conversation.'))}</p></section>`;
+      const head = `<section class="form card"><h3 dir="auto">${e(title)}</h3>${about}`;
+      if (answered) {
+        const status = lines.pop()!;
+        const given = lines.map((line) => `<li dir="auto">${e(line)}</li>`).join('');
+        return `${head}<ul class="answers">${given}</ul><p class="submitted">✓ ${e(status)}</p></section>`;
+      }
+      elementLost(losses, 'form_read_only', block, id);
+      const questions = lines.map((line) => `<li dir="auto">${e(line)}</li>`).join('');
+      return `${head}<ol>${questions}</ol><p class="muted">${e(msg('This form can be answered in the conversation.'))}</p></section>`;
     }
   }
 }
@@ -254,9 +261,9 @@ export function answerArticle(answer: Answer): string {
       if (piece.kind === 'markdown')
         return markdownHtml(parseBlocks(piece.text), cites, answer.losses);
       if (piece.kind === 'fallback') return `<p class="text" dir="auto">${e(piece.text)}</p>`;
-      const block = piece.block;
+      const { block, submissions } = piece;
       return `<div class="block">${renderTree<string>(block, (id, element, children) =>
-        elementHtml(id, element, children, block, answer.losses),
+        elementHtml(id, element, children, block, answer.losses, submissions),
       )}</div>`;
     })
     .join('');

@@ -9,11 +9,12 @@ import {
   type ExportLoss,
   type ExportOptions,
   type ExportResult,
+  type Submissions,
 } from './answer.js';
 import {
   AI_SOURCE_TYPE,
   chartText,
-  fieldText,
+  formLines,
   metricText,
   placeText,
   tableText,
@@ -73,6 +74,7 @@ function elementMarkdown(
   children: () => string[],
   block: Block,
   losses: ExportLoss[],
+  submissions: Submissions | undefined,
 ): string {
   switch (element.type) {
     case 'Stack':
@@ -136,14 +138,14 @@ function elementMarkdown(
       return `**${oneLine(label)}** (${oneLine(placeText(element))})${about}`;
     }
     case 'FollowUpForm': {
-      const { title, description, fields } = element.props;
-      elementLost(losses, 'form_read_only', block, id);
-      const questions = fields.map((field, i) => `${i + 1}. ${oneLine(fieldText(field))}`);
-      return [
-        `**${oneLine(title)}**`,
-        description ? literal(description) : '',
-        questions.join('\n'),
-      ]
+      const { title, description } = element.props;
+      const { lines, answered } = formLines(element, submissions?.[id]);
+      if (!answered) elementLost(losses, 'form_read_only', block, id);
+      // Answers one to a line (hard breaks), as the form shows them; questions numbered.
+      const list = answered
+        ? lines.map(lineOf).join('\\\n')
+        : lines.map((line, n) => `${n + 1}. ${oneLine(line)}`).join('\n');
+      return [`**${oneLine(title)}**`, description ? literal(description) : '', list]
         .filter(Boolean)
         .join('\n\n');
     }
@@ -155,9 +157,9 @@ export function answerMarkdown(answer: Answer): string {
   const parts = answer.pieces.map((piece) => {
     if (piece.kind === 'markdown') return piece.text.trim();
     if (piece.kind === 'fallback') return literal(piece.text);
-    const block = piece.block;
+    const { block, submissions } = piece;
     return renderTree<string>(block, (id, element, children) =>
-      elementMarkdown(id, element, children, block, answer.losses),
+      elementMarkdown(id, element, children, block, answer.losses, submissions),
     );
   });
   if (answer.sources.length) {

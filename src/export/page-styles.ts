@@ -72,6 +72,8 @@ figure.chart figcaption{font-weight:600}
 ${series}
 .summary{margin:.5rem 0}
 .evidence ul{list-style:none;padding:0;margin:0}.evidence li+li{margin-top:.5rem}
+.answers{list-style:none;padding:0;margin:0 0 .5rem}
+.submitted{color:var(--positive);font-weight:600;margin:0}
 .sources h2{font-size:1rem}
 @media print{
 :root{color-scheme:light;${tokens(1)}}

@@ -8,11 +8,12 @@ import {
   type ExportLoss,
   type ExportOptions,
   type ExportResult,
+  type Submissions,
 } from './answer.js';
 import {
   AI_SOURCE_TYPE,
   chartText,
-  fieldText,
+  formLines,
   metricText,
   placeText,
   tableText,
@@ -65,6 +66,7 @@ function elementBlocks(
   block: Block,
   fit: (text: string, max?: number) => string,
   losses: ExportLoss[],
+  submissions: Submissions | undefined,
 ): SlackBlock[] {
   const preformatted = (text: string): SlackBlock => ({
     type: 'rich_text',
@@ -156,20 +158,24 @@ function elementBlocks(
       return [{ type: 'section', text: plain(fit(`${label} (${placeText(element)})${about}`)) }];
     }
     case 'FollowUpForm': {
-      const { title, description, fields } = element.props;
-      elementLost(losses, 'form_read_only', block, id);
+      const { title, description } = element.props;
+      const { lines, answered } = formLines(element, submissions?.[id]);
+      if (!answered) elementLost(losses, 'form_read_only', block, id);
       const head: RichSection = {
         type: 'rich_text_section',
         elements: [rich(fit(title), true), ...(description ? [rich(`\n${fit(description)}`)] : [])],
       };
-      const questions: RichSection[] = fields.map((field) => ({
+      const questions: RichSection[] = lines.map((line) => ({
         type: 'rich_text_section',
-        elements: [rich(fit(fieldText(field)))],
+        elements: [rich(fit(line))],
       }));
       return [
         {
           type: 'rich_text',
-          elements: [head, { type: 'rich_text_list', style: 'ordered', elements: questions }],
+          elements: [
+            head,
+            { type: 'rich_text_list', style: answered ? 'bullet' : 'ordered', elements: questions },
+          ],
         },
       ];
     }
@@ -210,11 +216,11 @@ export function toSlackBlocks(
     } else if (piece.kind === 'fallback') {
       blocks.push({ type: 'section', text: plain(fit(piece.text || ' ')) });
     } else {
-      const block = piece.block;
+      const { block, submissions } = piece;
       blocks.push(
         { type: 'divider' },
         ...renderTree<SlackBlock[]>(block, (id, element, children) =>
-          elementBlocks(id, element, children, block, fit, losses),
+          elementBlocks(id, element, children, block, fit, losses, submissions),
         ),
       );
     }
