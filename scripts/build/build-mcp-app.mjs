@@ -53,7 +53,9 @@ export async function buildMcpApp() {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>answer-ui</title>
-<style>html,body{margin:0;padding:0;background:transparent}.download{margin:.5rem 0 0;padding:.25rem .75rem;min-height:1.75rem;font:13px system-ui,sans-serif;color:inherit;background:none;border:1px solid;border-radius:6px;cursor:pointer}</style>
+<style>html,body{margin:0;padding:0;background:transparent}
+.download{margin:.5rem 0 0;padding:.25rem .75rem;min-height:1.75rem;font:13px system-ui,sans-serif;
+color:inherit;background:none;border:1px solid;border-radius:6px;cursor:pointer}</style>
 <script>${EVAL_FREE}</script>
 </head>
 <body>

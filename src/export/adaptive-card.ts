@@ -274,7 +274,8 @@ export function toAdaptiveCard(
   if (answer.sources.length) {
     const lines = answer.sources.map((source, i) => {
       const title = literal(source.title);
-      return `${i + 1}. ${source.url ? `[${title}](${source.url.href.replace(/[()]/g, encodeURIComponent)})` : title}`;
+      const href = source.url?.href.replace(/[()]/g, encodeURIComponent);
+      return `${i + 1}. ${href ? `[${title}](${href})` : title}`;
     });
     body.push(
       textBlock(`**${literal(msg('Sources'))}**`, { separator: true }),

@@ -153,7 +153,9 @@ function pieceOf(
   losses.push({
     code: 'invalid_block',
     blockId,
-    message: `Block ${blockId} is not valid (${result.errors[0]?.message ?? 'unknown error'}): its fallback text stands in for it.`,
+    message:
+      `Block ${blockId} is not valid (${result.errors[0]?.message ?? 'unknown error'}): ` +
+      'its fallback text stands in for it.',
   });
   return { kind: 'fallback', blockId, text: fallbackTextOf(raw) };
 }

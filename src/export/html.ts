@@ -41,6 +41,9 @@ export interface HtmlOptions extends ExportOptions {
 
 const NEW_TAB = ' target="_blank" rel="noopener noreferrer"';
 
+/** The page's policy: no request of any kind, no script, its own styles inline. */
+const POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'";
+
 function inlineHtml(nodes: readonly Inline[], cites: number, losses: ExportLoss[]): string {
   return nodes
     .map((node) => {
@@ -70,7 +73,9 @@ function inlineHtml(nodes: readonly Inline[], cites: number, losses: ExportLoss[
         case 'image': {
           losses.push({
             code: 'image_left_out',
-            message: `An image in the report (${node.alt || 'no description'}) is not loaded: the page fetches nothing.`,
+            message:
+              `An image in the report (${node.alt || 'no description'}) is not loaded: ` +
+              'the page fetches nothing.',
           });
           const text = e(msg(str`[Image: ${node.alt || msg('image')}]`));
           return node.href ? `<a href="${e(node.href)}"${NEW_TAB}>${text}</a>` : text;
@@ -194,7 +199,12 @@ function elementHtml(
       const caption = element.props.caption
         ? `<p class="muted" dir="auto">${e(element.props.caption)}</p>`
         : '';
-      return `<div class="metric card"><p class="label" dir="auto">${e(element.props.label)}</p><p class="value" dir="auto">${e(value)}</p>${delta ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>` : ''}${caption}</div>`;
+      const label = `<p class="label" dir="auto">${e(element.props.label)}</p>`;
+      const figure = `<p class="value" dir="auto">${e(value)}</p>`;
+      const change = delta
+        ? `<p class="delta${quality}"><span aria-hidden="true">${arrow}</span>${e(delta)}</p>`
+        : '';
+      return `<div class="metric card">${label}${figure}${change}${caption}</div>`;
     }
     case 'Table': {
       const { head, rows, numeric } = tableText(element);
@@ -214,7 +224,10 @@ function elementHtml(
         head.map((_, i) => i > 0),
         msg('Data table'),
       );
-      return `<figure class="chart card"><figcaption dir="auto">${e(element.props.title)}</figcaption><ul class="legend">${legend}</ul>${svgChart(element)}<p class="summary" dir="auto">${e(summary)}</p>${table}</figure>`;
+      const caption = `<figcaption dir="auto">${e(element.props.title)}</figcaption>`;
+      const words = `<p class="summary" dir="auto">${e(summary)}</p>`;
+      const picture = `<ul class="legend">${legend}</ul>${svgChart(element)}`;
+      return `<figure class="chart card">${caption}${picture}${words}${table}</figure>`;
     }
     case 'Evidence': {
       const { title, summary, items } = element.props;
@@ -234,7 +247,8 @@ function elementHtml(
       const { label, description } = element.props;
       elementLost(losses, 'map_as_text', block, id);
       const about = description ? `<p dir="auto">${e(description)}</p>` : '';
-      return `<section class="place card"><h4 dir="auto">${e(label)}</h4>${about}<p class="muted">${e(placeText(element))}</p></section>`;
+      const where = `<p class="muted">${e(placeText(element))}</p>`;
+      return `<section class="place card"><h4 dir="auto">${e(label)}</h4>${about}${where}</section>`;
     }
     case 'FollowUpForm': {
       const { title, description } = element.props;
@@ -248,7 +262,8 @@ function elementHtml(
       }
       elementLost(losses, 'form_read_only', block, id);
       const questions = lines.map((line) => `<li dir="auto">${e(line)}</li>`).join('');
-      return `${head}<ol>${questions}</ol><p class="muted">${e(msg('This form can be answered in the conversation.'))}</p></section>`;
+      const note = `<p class="muted">${e(msg('This form can be answered in the conversation.'))}</p>`;
+      return `${head}<ol>${questions}</ol>${note}</section>`;
     }
   }
 }
@@ -278,7 +293,9 @@ export function answerArticle(answer: Answer): string {
         })
         .join('')}</ol></section>`
     : '';
-  return `<article class="answer" data-digital-source-type="${AI_SOURCE_TYPE}"><p class="disclosure" role="note">${e(answer.disclosure)}</p>${body}${sources}</article>`;
+  const disclosure = `<p class="disclosure" role="note">${e(answer.disclosure)}</p>`;
+  const mark = `data-digital-source-type="${AI_SOURCE_TYPE}"`;
+  return `<article class="answer" ${mark}>${disclosure}${body}${sources}</article>`;
 }
 
 /** JSON inside a `<script>` element: nothing in it can end the element. */
@@ -301,7 +318,7 @@ export function toHtml(input: ExportInput, options: HtmlOptions = {}): ExportRes
 <html lang="${e(answer.locale)}" dir="${dir}">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'">
+<meta http-equiv="Content-Security-Policy" content="${POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${e(answer.title)}</title>

@@ -26,7 +26,10 @@ import {
  * literally, as the element does (a block's text is never markdown).
  */
 
-/** Text inside a line that a markdown reader shows as written: what opens emphasis, a link, code, HTML or an entity is escaped. */
+/**
+ * Text inside a line that a markdown reader shows as written: what opens emphasis, a link, code,
+ * HTML or an entity is escaped.
+ */
 const escapeInline = (text: string) => text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
 
 /** A line's start escaped where it would make a heading, list item, quote, rule or setext underline. */
@@ -185,7 +188,8 @@ export function answerMarkdown(answer: Answer): string {
 export function toMarkdown(input: ExportInput, options?: ExportOptions): ExportResult<string> {
   const answer = readAnswer(input, options);
   const body = answerMarkdown(answer);
-  const mark = `[digital-source-type]: <${AI_SOURCE_TYPE}> "${answer.disclosure.replace(/["\\]/g, '\\$&').replace(/\s+/g, ' ')}"`;
+  const title = answer.disclosure.replace(/["\\]/g, '\\$&').replace(/\s+/g, ' ');
+  const mark = `[digital-source-type]: <${AI_SOURCE_TYPE}> "${title}"`;
   const output = `${[`*${oneLine(answer.disclosure)}*`, body, mark].filter(Boolean).join('\n\n')}\n`;
   return { output, losses: answer.losses };
 }

@@ -32,14 +32,16 @@ export const pageStyles = `
 :root{color-scheme:light dark;${tokens(1)}}
 @media (prefers-color-scheme:dark){:root{${tokens(2)}}}
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;background:var(--surface);color:var(--text);font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}
+body{margin:0;background:var(--surface);color:var(--text);
+  font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}
 main{max-width:48rem;margin:0 auto;padding:1.5rem 1rem}
 h1{font-size:1.5rem;margin:0 0 .5rem}
 a{color:var(--accent)}
 pre,code{font-family:ui-monospace,'SFMono-Regular',Menlo,Consolas,monospace;font-size:.875em}
 pre{background:var(--raised);padding:.75rem;border-radius:6px;overflow:auto;white-space:pre-wrap}
 blockquote{margin:.5rem 0;padding-inline-start:.75rem;border-inline-start:3px solid var(--border)}
-.disclosure{display:inline-block;margin:0 0 1rem;padding:.125rem .5rem;border:1px solid var(--border);border-radius:999px;color:var(--muted);font-size:.8125rem}
+.disclosure{display:inline-block;margin:0 0 1rem;padding:.125rem .5rem;border:1px solid var(--border);
+  border-radius:999px;color:var(--muted);font-size:.8125rem}
 .block{margin:1rem 0}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:8px;padding:1rem;margin:0}
 .muted{color:var(--muted)}
@@ -61,8 +63,10 @@ th,td{padding:.375rem .5rem;border-bottom:1px solid var(--border);text-align:sta
 thead th{background:var(--raised)}
 .end{text-align:end}.center{text-align:center}
 figure.chart figcaption{font-weight:600}
-.legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:.25rem 0;font-size:.875rem}
-.swatch{display:inline-block;width:.75rem;height:.75rem;border-radius:2px;margin-inline-end:.375rem;background:var(--series);vertical-align:-.05rem}
+.legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;margin:.25rem 0;
+  font-size:.875rem}
+.swatch{display:inline-block;width:.75rem;height:.75rem;border-radius:2px;margin-inline-end:.375rem;
+  background:var(--series);vertical-align:-.05rem}
 .plot{display:block;width:100%;height:auto;direction:ltr}
 .plot .grid{stroke:var(--grid)}.plot .axis{stroke:var(--muted)}
 .plot .tick{fill:var(--muted);font-size:12px}
@@ -82,5 +86,8 @@ main{max-width:none;padding:0}
 .scroll{overflow:visible}
 a[href^="http"]::after{content:" (" attr(href) ")";font-size:.75em;color:var(--muted)}
 }
-@media (forced-colors:active){.plot .bar,.plot .line circle,.swatch{fill:CanvasText;background:CanvasText}.plot .line polyline{stroke:CanvasText}}
+@media (forced-colors:active){
+.plot .bar,.plot .line circle,.swatch{fill:CanvasText;background:CanvasText}
+.plot .line polyline{stroke:CanvasText}
+}
 `;

@@ -55,7 +55,8 @@ export function svgChart({ props }: ElementOf<'Chart'>): string {
     .map(
       (v) =>
         `<line class="grid" x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${n(y(v))}" y2="${n(y(v))}"/>` +
-        `<text class="tick" x="${PLOT.left - 6}" y="${n(y(v))}" text-anchor="end" dominant-baseline="middle">${escapeHtml(formatNumber(v, 'compact'))}</text>`,
+        `<text class="tick" x="${PLOT.left - 6}" y="${n(y(v))}" text-anchor="end" ` +
+        `dominant-baseline="middle">${escapeHtml(formatNumber(v, 'compact'))}</text>`,
     )
     .join('');
   // Every k-th label, so that none overlaps the next (about 7 px a character).
@@ -65,7 +66,8 @@ export function svgChart({ props }: ElementOf<'Chart'>): string {
     .map((label, i) =>
       i % every
         ? ''
-        : `<text class="tick" x="${n(x(i))}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">${escapeHtml([...label].slice(0, 16).join(''))}</text>`,
+        : `<text class="tick" x="${n(x(i))}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">` +
+          `${escapeHtml([...label].slice(0, 16).join(''))}</text>`,
     )
     .join('');
 
@@ -97,12 +99,14 @@ export function svgChart({ props }: ElementOf<'Chart'>): string {
             }
             const left = x(i) - inner / 2 + (stacked ? 0 : k * width);
             const [top, bottom] = [y(Math.max(from, from + v)), y(Math.min(from, from + v))];
-            return `<rect class="bar ${seriesClass(k)}" x="${n(left)}" y="${n(top)}" width="${n(Math.max(1, width - 1))}" height="${n(Math.max(0.5, bottom - top))}"/>`;
+            const [w, h] = [n(Math.max(1, width - 1)), n(Math.max(0.5, bottom - top))];
+            return `<rect class="bar ${seriesClass(k)}" x="${n(left)}" y="${n(top)}" width="${w}" height="${h}"/>`;
           })
           .join('');
       })
       .join('');
   }
   const zero = `<line class="axis" x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${n(y(0))}" y2="${n(y(0))}"/>`;
-  return `<svg class="plot" viewBox="0 0 ${WIDTH} ${HEIGHT}" aria-hidden="true" focusable="false">${grid}${zero}${marks}${axis}</svg>`;
+  const box = `viewBox="0 0 ${WIDTH} ${HEIGHT}" aria-hidden="true" focusable="false"`;
+  return `<svg class="plot" ${box}>${grid}${zero}${marks}${axis}</svg>`;
 }
