@@ -501,7 +501,10 @@ export const LongAnswerStreaming: Story = {
   },
 };
 
-/** The host's own wording for the disclosure, above each answer (`disclosure`, `disclosure-position="start"`). By default each answer says "AI-generated" under it. */
+/**
+ * The host's own wording for the disclosure, above each answer (`disclosure`,
+ * `disclosure-position="start"`). By default each answer says "AI-generated" under it.
+ */
 export const HostDisclosure: Story = {
   render: (args) => {
     const thread = createThread(args, {

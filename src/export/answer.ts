@@ -9,6 +9,7 @@ import {
   type FormValue,
 } from '../catalog/index.js';
 import { answerPieces } from '../conversation/answer-pieces.js';
+import { webUrl } from '../conversation/web-url.js';
 import type { AssistantTurn, BlockItem, SourceItem } from '../conversation/index.js';
 
 /** The answers a reader submitted to a block's forms, by element id and field name. */
@@ -128,17 +129,6 @@ export interface Answer {
 
 const isTurn = (input: ExportInput): input is StoredTurn =>
   Array.isArray((input as StoredTurn).items);
-
-/** A web address worth a link: absolute http(s), else nothing (javascript:, data:, relative). */
-export function webUrl(raw: unknown): URL | undefined {
-  if (typeof raw !== 'string') return undefined;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A block to export: valid, or its fallback text with the loss named. */
 function pieceOf(

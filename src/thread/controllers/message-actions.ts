@@ -173,7 +173,9 @@ export class MessageActions {
       this.exporting = open ? undefined : turn;
       this.host.requestUpdate();
     };
-    return html`<button type="button" class="action export" aria-expanded=${open ? 'true' : 'false'} @click=${toggle} @keydown=${onKeydown}>
+    const expanded = open ? 'true' : 'false';
+    return html`<button type="button" class="action export" aria-expanded=${expanded}
+        @click=${toggle} @keydown=${onKeydown}>
         ${msg('Export')}
       </button>${open ? choices : nothing}`;
   }

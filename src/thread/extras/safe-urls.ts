@@ -7,16 +7,8 @@ import type { FileRef } from '../../conversation/index.js';
  * raster image both by the part's media type and, for `data:`, by its own.
  */
 
-/** The URL when `raw` is an absolute http(s) URL, else undefined (javascript:, data:, relative, unparsable). */
-export function webUrl(raw: string | undefined): URL | undefined {
-  if (!raw) return undefined;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
+// An answer's export links the same sources: one judgement for both.
+export { webUrl } from '../../conversation/web-url.js';
 
 /** Raster formats a browser draws without running anything; never SVG. */
 const IMAGE_TYPES: readonly string[] = [
