@@ -39,6 +39,8 @@ const LAYERS = {
     noDom: true,
     domFree: ['@lit/localize'],
   },
+  // A2UI surfaces read as blocks and blocks written as A2UI, in the browser and in Node.
+  a2ui: { uses: ['catalog', 'conversation'], noDom: true },
   // The MCP App's view: the block element in the host's frame.
   'mcp-app': { uses: ['base', 'catalog', 'components', 'export'] },
 };

@@ -4,7 +4,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contractText } from '../../scripts/build/export-contract.js';
+import {
+  A2UI_CATALOG_FILE,
+  a2uiCatalogText,
+  contractText,
+} from '../../scripts/build/export-contract.js';
 
 describe('answer-ui-catalog.json', () => {
   it('is current with the catalog (run `npm run export:contract` after changing a schema)', () => {
@@ -13,6 +17,13 @@ describe('answer-ui-catalog.json', () => {
       'utf8',
     );
     expect(committed).to.equal(contractText());
+  });
+});
+
+describe(A2UI_CATALOG_FILE, () => {
+  it('is current with the catalog (run `npm run export:contract` after changing a schema)', () => {
+    const committed = readFileSync(new URL(`../../${A2UI_CATALOG_FILE}`, import.meta.url), 'utf8');
+    expect(committed).to.equal(a2uiCatalogText());
   });
 });
 
@@ -26,11 +37,12 @@ describe('npm run export:contract', () => {
         fileURLToPath(new URL('../../scripts/build/export-contract.ts', import.meta.url)),
         join(project, 'scripts', 'build', 'export-contract.ts'),
       );
-      cpSync(
-        fileURLToPath(new URL('../../src/catalog', import.meta.url)),
-        join(project, 'src', 'catalog'),
-        { recursive: true },
-      );
+      for (const layer of ['catalog', 'a2ui', 'conversation'])
+        cpSync(
+          fileURLToPath(new URL(`../../src/${layer}`, import.meta.url)),
+          join(project, 'src', layer),
+          { recursive: true },
+        );
       symlinkSync(
         fileURLToPath(new URL('../../node_modules', import.meta.url)),
         join(project, 'node_modules'),
@@ -42,6 +54,7 @@ describe('npm run export:contract', () => {
       );
       expect(run.status, run.stderr).to.equal(0);
       expect(readFileSync(join(project, 'out.json'), 'utf8')).to.equal(contractText());
+      expect(readFileSync(join(project, A2UI_CATALOG_FILE), 'utf8')).to.equal(a2uiCatalogText());
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
