@@ -27,7 +27,7 @@ const LAYERS = {
   components: { uses: ['base', 'catalog'] },
   // Its tests may also load the whole library through src/index.js, as a page does.
   thread: {
-    uses: ['base', 'catalog', 'conversation', 'store', 'components', 'export'],
+    uses: ['base', 'catalog', 'conversation', 'store', 'components', 'export', 'a2ui'],
     testsAlsoUse: ['index.js'],
   },
   agent: { uses: ['catalog', 'conversation'], noDom: true },
@@ -42,7 +42,7 @@ const LAYERS = {
   // A2UI surfaces read as blocks and blocks written as A2UI, in the browser and in Node.
   a2ui: { uses: ['catalog', 'conversation'], noDom: true },
   // The MCP App's view: the block element in the host's frame.
-  'mcp-app': { uses: ['base', 'catalog', 'components', 'export'] },
+  'mcp-app': { uses: ['base', 'catalog', 'components', 'export', 'a2ui'] },
 };
 const UNLAYERED = ['test-support', 'locales'];
 

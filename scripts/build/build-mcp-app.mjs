@@ -55,7 +55,8 @@ export async function buildMcpApp() {
 <title>answer-ui</title>
 <style>html,body{margin:0;padding:0;background:transparent}
 .download{margin:.5rem 0 0;padding:.25rem .75rem;min-height:1.75rem;font:13px system-ui,sans-serif;
-color:inherit;background:none;border:1px solid;border-radius:6px;cursor:pointer}</style>
+color:inherit;background:none;border:1px solid;border-radius:6px;cursor:pointer}
+.not-shown{margin:.5rem 0 0;font:13px system-ui,sans-serif;opacity:.75}</style>
 <script>${EVAL_FREE}</script>
 </head>
 <body>

@@ -1,3 +1,4 @@
+import { summarize } from '../conversation/messages.js';
 import { isPlainObject, isString } from '../catalog/shape.js';
 import { tooDeepOrCyclic } from '../conversation/data-depth.js';
 import { A2UI_VERSIONS, type A2uiError } from './names.js';
@@ -28,8 +29,26 @@ export const READ_LIMITS = Object.freeze({
   inputChars: 2_000_000,
 });
 
+/**
+ * A value of the input as an error message quotes it: as JSON, cut short (a
+ * `version` may be a megabyte). Shared with the conversation's summaries;
+ * the CDN build also needs this module and the conversation's to share that
+ * module, or the bundler splits a chunk off the core entry (rolldown#10731).
+ */
+const quoted = (value: unknown) =>
+  summarize(typeof value === 'string' ? JSON.stringify(value) : value);
+
 /** Keys that would reach an object's prototype if a path could name them. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** `text` as one JSON document, or undefined when it is not one (JSON Lines of several). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The messages in `input`: an array, JSON Lines, or a wrapper (`{ messages }`, AG-UI's `{ a2ui_operations }`). */
 export function messagesOf(input: unknown, errors: A2uiError[]): unknown[] {
@@ -42,6 +61,9 @@ export function messagesOf(input: unknown, errors: A2uiError[]): unknown[] {
       });
       return [];
     }
+    // A JSON document (an array, `{ messages }`, one message) as it is; otherwise JSON Lines.
+    const whole = parsed(input);
+    if (whole !== undefined && !isString(whole)) return messagesOf(whole, errors);
     const messages: unknown[] = [];
     input.split('\n').forEach((line, i) => {
       if (!line.trim()) return;
@@ -74,7 +96,7 @@ type Kind = (typeof KINDS)[number];
 function problemOf(message: unknown, versions: readonly string[]): string | undefined {
   if (!isPlainObject(message)) return 'a message is an object';
   if (!versions.includes(message.version as string))
-    return `version ${JSON.stringify(message.version)} is not one of ${versions.join(', ')}`;
+    return `version ${quoted(message.version)} is not one of ${versions.join(', ')}`;
   const keys = Object.keys(message).filter((k) => k !== 'version');
   if (keys.length !== 1 || !KINDS.includes(keys[0] as Kind))
     return `a message holds exactly one of ${KINDS.join(', ')} and nothing else`;
@@ -89,7 +111,7 @@ function problemOf(message: unknown, versions: readonly string[]): string | unde
     deleteSurface: ['surfaceId'],
   };
   const extra = Object.keys(body).find((k) => !allowed[kind].includes(k));
-  if (extra) return `${kind} has no property ${JSON.stringify(extra)}`;
+  if (extra) return `${kind} has no property ${quoted(extra)}`;
   if (kind === 'createSurface') {
     if (!isString(body.catalogId)) return 'createSurface.catalogId is a string';
     if (body.sendDataModel !== undefined && typeof body.sendDataModel !== 'boolean')
@@ -203,7 +225,7 @@ export function readSurfaces(
       errors.push({
         code: 'unknown_surface',
         path,
-        message: `${kind} for surface ${JSON.stringify(surfaceId)}, which no createSurface made`,
+        message: `${kind} for surface ${quoted(surfaceId)}, which no createSurface made`,
       });
       return;
     }
@@ -233,7 +255,7 @@ export function readSurfaces(
         errors.push({
           code: 'unsafe_path',
           path,
-          message: `path ${JSON.stringify(body.path)} names a prototype key; left out`,
+          message: `path ${quoted(body.path)} names a prototype key; left out`,
         });
     }
   });

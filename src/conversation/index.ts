@@ -7,7 +7,12 @@ export * from './names.js';
 export * from './messages.js';
 export { answerPieces, type AnswerPiece } from './answer-pieces.js';
 export { readPart, type StreamPart } from './parts.js';
-export { ThreadState, type Change, type ChangeListener } from './thread-state.js';
+export {
+  ThreadState,
+  type Change,
+  type ChangeListener,
+  type SurfaceShower,
+} from './thread-state.js';
 export { takeLateResult } from './late-results.js';
 export { readFormAnswer, type FormAnswer } from './form-answer.js';
 export { answerApproval, pendingApprovals } from './approvals.js';

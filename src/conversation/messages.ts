@@ -102,6 +102,18 @@ export interface BlockItem {
   valid: boolean;
   /** Submitted form answers, by element id. */
   submissions: Record<string, Record<string, FormValue>>;
+  /** An A2UI surface's block: the components it could not show (`Image`, …), for the reader's note. */
+  notShown?: string[];
+}
+
+/**
+ * An A2UI surface whose messages do not make a whole surface yet (or whose
+ * reader has not loaded): a placeholder where its blocks will appear. Never
+ * saved, never sent back.
+ */
+export interface SurfaceItem {
+  kind: 'surface';
+  key: string;
 }
 
 export interface NoticeItem {
@@ -227,7 +239,8 @@ export type TurnItem =
   | CustomItem
   | SteeringItem
   | InterruptItem
-  | ActivityItem;
+  | ActivityItem
+  | SurfaceItem;
 
 export interface UserMessage {
   role: 'user';

@@ -18,10 +18,22 @@ export const FINAL_ANSWER_PART = 'data-final_answer';
 /** The data part a form submission travels in, with the user message it became. */
 export const FORM_ANSWER_PART = 'data-answer_form';
 
+/**
+ * The part that carries an A2UI surface: `data` is its messages so far (an
+ * array, or `{ messages }`); a part with the same `id` replaces them, as the
+ * AI SDK's data parts do. The thread shows the blocks the surface becomes.
+ */
+export const A2UI_PART = 'data-a2ui';
+
 /** The prefix of every data part; `data-answer_ui` and the other answer parts are the thread's own. */
 export const DATA_PART_PREFIX = 'data-';
 /** Data parts the thread renders itself; any other `data-*` part is handed to the host. */
-export const OWN_DATA_PARTS: readonly string[] = [BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART];
+export const OWN_DATA_PARTS: readonly string[] = [
+  BLOCK_PART,
+  FINAL_ANSWER_PART,
+  FORM_ANSWER_PART,
+  A2UI_PART,
+];
 
 /** Why an inline notice was added to a turn. */
 export const NOTICE_CODES = [

@@ -19,6 +19,7 @@ import {
   type UserMessage,
 } from './messages.js';
 import {
+  A2UI_PART,
   ANSWER_TOOLS,
   BLOCK_PART,
   FINAL_ANSWER,
@@ -72,7 +73,22 @@ export interface Change {
   approval?: ToolItem;
   /** A block is on its way (a `present_answer` call began): its placeholder shows. */
   preparing?: boolean;
+  /** An A2UI surface arrived before its shower was loaded (see `ThreadState.surfaceShower`). */
+  surface?: boolean;
 }
+
+/**
+ * Shows an A2UI surface's latest messages in `turn` (`showSurfaces` of
+ * `surfaces.ts`, which the thread loads with `answer-ui/a2ui` once a surface
+ * arrives); `last`: the turn is over, so the messages will not become whole.
+ */
+export type SurfaceShower = (
+  state: ThreadState,
+  turn: AssistantTurn,
+  id: string,
+  messages: unknown,
+  last: boolean,
+) => Change | undefined;
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
 function prepared(tool: ToolItem): ToolItem | undefined {
@@ -99,6 +115,10 @@ export class ThreadState {
   private heldReports = new WeakMap<AssistantTurn, ToolItem>();
   /** The step each turn's report was published in (a retried step takes its report with it). */
   private reportSteps = new WeakMap<AssistantTurn, TurnItem | undefined>();
+  /** Shows A2UI surfaces; until it is set, a surface shows as a placeholder. */
+  surfaceShower?: SurfaceShower;
+  /** Each turn's A2UI surfaces: their latest messages, by part id. */
+  private surfaces = new WeakMap<AssistantTurn, Map<string, unknown>>();
 
   /** The turn parts apply to, if one is streaming. */
   get openTurn(): AssistantTurn | undefined {
@@ -170,6 +190,9 @@ export class ThreadState {
   ): Change | undefined {
     const turn = this.openTurn;
     if (!turn) return undefined;
+    // A surface still incomplete shows what it has; one that came before its shower is shown
+    // once the shower loads (`readSurfaces`).
+    this.showSurfaces(turn, true);
     const added = notice ? this.pushNotice(turn, notice.code, notice.detail) : undefined;
     turn.status = status;
     turn.closed = true;
@@ -365,6 +388,11 @@ export class ThreadState {
         }
         return rejected.length ? { turn } : undefined;
       }
+      case A2UI_PART: {
+        const id = part.id ?? 'surface';
+        this.surfaces.set(turn, (this.surfaces.get(turn) ?? new Map()).set(id, part.data));
+        return this.showSurface(turn, id);
+      }
       case FINAL_ANSWER_PART:
         return this.applyFinal(turn, part.data);
       case 'error':
@@ -411,16 +439,17 @@ export class ThreadState {
   }
 
   /**
-   * Shows a block, or updates the one with its id. `placeholder` is the
+   * Shows a block, or updates the one with its id (the A2UI surfaces' shower
+   * places their blocks with it). `placeholder` is the
    * answer call that prepared it: a new block takes that call's place.
    * `call` is the `present_answer` call that carried it (none for a data
    * part, whose `partId` names the block): its input becomes the validated
    * block, the very object shown, which is how the call is known to stand for it.
    */
-  private applyBlock(
+  applyBlock(
     turn: AssistantTurn,
     raw: unknown,
-    via: { partId?: string; placeholder?: ToolItem; call?: ToolItem },
+    via: { partId?: string; placeholder?: TurnItem; call?: ToolItem },
   ): Change {
     const { partId, placeholder, call } = via;
     const rawId = (raw as { block_id?: unknown } | null)?.block_id;
@@ -471,6 +500,33 @@ export class ThreadState {
     if (at > 0) turn.items.splice(at, 0, item);
     else turn.items.push(item);
     return { turn, newBlock: item, rejected };
+  }
+
+  /**
+   * Shows the surfaces of the last turn that came before the shower was set
+   * (it was still loading); returns what changed.
+   */
+  readSurfaces(): Change | undefined {
+    const turn = this.messages.at(-1) as AssistantTurn;
+    return this.announce(this.showSurfaces(turn, turn?.closed));
+  }
+
+  /** Shows each surface of `turn` again (`last`: the turn is over); returns the last change. */
+  private showSurfaces(turn: AssistantTurn, last: boolean): Change | undefined {
+    let change: Change | undefined;
+    for (const id of this.surfaces.get(turn)?.keys() ?? [])
+      change = this.showSurface(turn, id, last) ?? change;
+    return change;
+  }
+
+  /** An A2UI surface as its blocks, once there is a shower; until then, a placeholder. */
+  private showSurface(turn: AssistantTurn, id: string, last = false): Change | undefined {
+    const messages = this.surfaces.get(turn)?.get(id);
+    if (this.surfaceShower) return this.surfaceShower(this, turn, id, messages, last);
+    const key = `surface:${id}`;
+    if (turn.items.some((i) => i.key === key)) return undefined;
+    turn.items.push({ kind: 'surface', key });
+    return { turn, preparing: true, surface: true };
   }
 
   /**

@@ -45,6 +45,8 @@ const formBlock: Block = {
 
 const mounted: HostedView[] = [];
 
+const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
 /**
  * Resolves once the view has answered a ping: the view handles its messages in order, and sends
  * in order, so whatever it sent for what came before has then reached the host.
@@ -329,5 +331,55 @@ describe('the MCP App view in a host frame', function () {
     expect(block()!.querySelector('[part=fallback]')!.textContent).to.equal(
       'Q3 revenue rose 12% to 1.2 M USD; see table.',
     );
+  });
+
+  it('shows an A2UI surface a tool result carries as the block it becomes, naming what it leaves out', async () => {
+    const { frame, bridge } = await host({ locale: 'en' }, { sameOrigin: true });
+    // The tool's own input is not a block: nothing shows for it.
+    await bridge.sendToolInput({ arguments: { pump: 7 } });
+    await roundTrip(bridge);
+    const doc = frame.contentDocument!;
+    expect(doc.querySelector('answer-block')).to.equal(null);
+    const surfaceId = 'pump';
+    const messages = [
+      { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId,
+          components: [
+            { id: 'root', component: 'Card', child: 'col' },
+            { id: 'col', component: 'Column', children: ['title', 'status', 'photo'] },
+            { id: 'title', component: 'Text', text: 'Pump 7', variant: 'h2' },
+            { id: 'status', component: 'Text', text: { path: '/status' } },
+            { id: 'photo', component: 'Image', url: 'https://example.com/pump.png' },
+          ],
+        },
+      },
+      { version: 'v0.9', updateDataModel: { surfaceId, value: { status: 'Running' } } },
+    ];
+    await bridge.sendToolResult({
+      content: [
+        {
+          type: 'resource',
+          resource: {
+            uri: 'a2ui://surface/pump',
+            mimeType: 'application/a2ui+json',
+            text: JSON.stringify(messages, null, 2),
+          },
+        },
+      ],
+    });
+    const block = () => doc.querySelector('answer-block')?.shadowRoot;
+    await waitUntil(() => block()?.querySelector('answer-section'), 'the surface was not shown', {
+      timeout: 10_000,
+    });
+    expect(deepText(block()!)).to.include('Pump 7');
+    expect(deepText(block()!)).to.include('Running');
+    expect(doc.querySelector('.not-shown')!.textContent).to.equal(
+      'One part of this answer cannot be shown here: image',
+    );
+    // The image's address is never fetched.
+    expect(JSON.stringify(await cspReports())).to.equal('[]');
   });
 });

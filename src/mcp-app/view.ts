@@ -1,11 +1,12 @@
 import { msg } from '@lit/localize';
 import { App, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import type { Transport } from '@modelcontextprotocol/client';
+import type { CallToolResult, Transport } from '@modelcontextprotocol/client';
 import { isValidatedBlock, validateBlock, type Block, type FormValue } from '../catalog/index.js';
 import type { AnswerBlock } from '../components/block/block.js';
 import '../components/block/define.js';
 import { prepareValidator } from '../components/block/prepare.js';
 import { getAnswerLocale } from '../base/active-locale.js';
+import { notShownText } from '../base/not-shown.js';
 import { applyHostContext } from './host-context.js';
 import { formMessage, locateMessage, sourceMessage } from './messages.js';
 import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
@@ -18,6 +19,8 @@ import { submitFormsWithoutNativeSubmission } from './sandboxed-forms.js';
  * reader's messages; nothing in a block makes the view fetch or call anything.
  * Where the host saves files for its views, Download as HTML under the block
  * hands it the answer as a self-contained page (`ui/download-file`).
+ * A tool result holding an A2UI surface (an `application/a2ui+json`
+ * resource) shows the block it becomes, with a line naming what it leaves out.
  */
 export async function startAnswerView(container: HTMLElement, transport?: Transport): Promise<App> {
   // The view's first paint is a block, while the host is still connecting: have the validator ready for it.
@@ -29,9 +32,15 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
   const submissions: Record<string, Record<string, FormValue>> = {};
 
   let download: HTMLButtonElement | undefined;
+  /** What the shown A2UI surface left out, under the block. */
+  const note = document.createElement('p');
+  note.className = 'not-shown';
 
-  const show = (input: unknown) => {
+  const show = (input: unknown, notShown: readonly string[] = []) => {
     if (!view.isConnected) container.append(view);
+    note.textContent = notShown.length ? notShownText(notShown) : '';
+    if (notShown.length) view.after(note);
+    else note.remove();
     if (download && !download.isConnected) view.after(download);
     const result = isValidatedBlock(input)
       ? { ok: true as const, block: input }
@@ -48,8 +57,14 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
     view.block = input;
   };
 
-  app.ontoolinput = ({ arguments: input }) => show(input);
+  // Another tool's input (one whose result is an A2UI surface) is not a block to show.
+  app.ontoolinput = ({ arguments: input }) => void (input && 'elements' in input && show(input));
   app.ontoolresult = (result) => {
+    const surface = result.isError ? undefined : a2uiSurfaceOf(result);
+    if (surface !== undefined) {
+      showSurface(surface).catch(() => show(undefined));
+      return;
+    }
     if (!result.isError && result.structuredContent) {
       show(result.structuredContent);
       return;
@@ -62,6 +77,15 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
     view.block = undefined;
     view.fallbackText = fallback;
     if (!view.isConnected) container.append(view);
+  };
+  /** The first block the surface makes (a surface within a block's limits makes one). */
+  const showSurface = async (messages: string) => {
+    const { fromA2ui } = await import('../a2ui/from-a2ui.js');
+    const read = fromA2ui(messages, { locale: getAnswerLocale() });
+    show(
+      read.blocks[0],
+      read.notShown.map((part) => part.component),
+    );
   };
   app.onhostcontextchanged = (context) => void applyHostContext(context as McpUiHostContext);
 
@@ -90,6 +114,19 @@ export async function startAnswerView(container: HTMLElement, transport?: Transp
     if (view.isConnected) view.after(download);
   }
   return app;
+}
+
+/** The media type of an A2UI surface in a tool result (the A2UI-over-MCP-Apps draft). */
+const A2UI_MEDIA_TYPE = 'application/a2ui+json';
+
+/** The A2UI messages a tool result carries as a resource (JSON or JSON Lines), if any. */
+function a2uiSurfaceOf(result: CallToolResult): string | undefined {
+  for (const item of result.content ?? []) {
+    if (item.type !== 'resource' || item.resource.mimeType !== A2UI_MEDIA_TYPE) continue;
+    if ('text' in item.resource && typeof item.resource.text === 'string')
+      return item.resource.text;
+  }
+  return undefined;
 }
 
 /**

@@ -61,6 +61,9 @@ export const CAPS = Object.freeze({
   encryptedValue: 256 * 1024,
 });
 
+/** How many parts of an A2UI surface a block's note names, at most. */
+export const MAX_NOT_SHOWN = 20;
+
 export type SavedItem =
   | {
       kind: 'text' | 'reasoning';
@@ -91,6 +94,7 @@ export type SavedItem =
       block?: Block;
       fallbackText?: string;
       submissions?: Record<string, Record<string, FormValue>>;
+      notShown?: string[];
     }
   | { kind: 'notice'; key: string; code: NoticeCode; detail: string }
   /** An interrupt's form is saved as it came and validated again when restored, as a block is. */

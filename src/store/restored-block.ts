@@ -1,6 +1,7 @@
 import { validateBlock, type FormValue } from '../catalog/index.js';
 import type { BlockItem } from '../conversation/index.js';
 import { isObject, isString } from './guards.js';
+import { MAX_NOT_SHOWN } from './projection.js';
 
 /*
  * A restored block passes the validator again, but only when it is first
@@ -54,7 +55,11 @@ export function restoredBlock(
   blockId: string,
   saved: Record<string, unknown>,
 ): BlockItem {
-  return Object.defineProperties({ kind: 'block', key, blockId } as RestoredBlock, {
+  const names = Array.isArray(saved.notShown)
+    ? saved.notShown.filter(isString).slice(0, MAX_NOT_SHOWN)
+    : [];
+  const item = { kind: 'block', key, blockId, ...(names.length ? { notShown: names } : {}) };
+  return Object.defineProperties(item as RestoredBlock, {
     ...BLOCK_STATE,
     [SAVED]: hidden(saved),
   });

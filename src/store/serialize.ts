@@ -14,6 +14,7 @@ import {
 } from '../conversation/index.js';
 import {
   CAPS,
+  MAX_NOT_SHOWN,
   PROJECTION_VERSION,
   type SavedItem,
   type SavedMessage,
@@ -99,6 +100,9 @@ const projectFile = (file: FileRef): FileRef => ({
 
 function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined {
   switch (item.kind) {
+    case 'surface':
+      // A placeholder: a turn read back has nothing left to prepare.
+      return undefined;
     case 'text':
       return projectText(item, CAPS.assistantText);
     case 'reasoning':
@@ -194,6 +198,9 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
         ? projectSubmissions(item.submissions)
         : undefined;
       const fallback = (item.block as { fallback_text?: unknown } | null)?.fallback_text;
+      const notShown = item.notShown?.length
+        ? { notShown: item.notShown.slice(0, MAX_NOT_SHOWN).map((n) => truncate(n, CAPS.name)) }
+        : {};
       return item.valid
         ? {
             kind: 'block',
@@ -201,12 +208,14 @@ function projectItem(item: TurnItem, turn: AssistantTurn): SavedItem | undefined
             blockId: item.blockId,
             block: item.block as Block,
             ...(submissions ? { submissions } : {}),
+            ...notShown,
           }
         : {
             kind: 'block',
             key: item.key,
             blockId: item.blockId,
             fallbackText: typeof fallback === 'string' ? truncate(fallback, CAPS.fallbackText) : '',
+            ...notShown,
           };
     }
   }

@@ -20,6 +20,7 @@ import {
 } from '../../conversation/index.js';
 import { AnswerElement } from '../../base/answer-element.js';
 import { noticeText } from '../notices.js';
+import { notShownText } from '../../base/not-shown.js';
 import { sourcesOf } from './sources-of.js';
 import { shownTurns, type DataRenderer } from '../turn-view.js';
 import { AI_SOURCE_TYPE } from '../../export/mark.js';
@@ -62,6 +63,12 @@ function toolState(status: ToolStatus): [string, string] {
       return ['…', msg('waiting for the app')];
   }
 }
+
+/** Where a block will be, while it is prepared (an answer call, an A2UI surface not whole yet). */
+const preparingCard = () =>
+  html`<div class="card preparing" aria-busy="true">
+    <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
+  </div>`;
 
 /** The subagents a turn shows as steps, by run id: their work shows under them, not on its own. */
 const subagentSteps = (turn: AssistantTurn) =>
@@ -201,6 +208,14 @@ export class AgentTurn extends AnswerElement {
     return element;
   }
 
+  /** A block with the quiet line of what it leaves out, if it came from an A2UI surface that did. */
+  private shownBlock(item: BlockItem, reviewOnly = false) {
+    const element = this.blockElement(item, reviewOnly);
+    return item.notShown?.length
+      ? html`${element}<p class="notice quiet not-shown">${notShownText(item.notShown)}</p>`
+      : element;
+  }
+
   /**
    * What takes room on screen: answer calls only while their block is
    * prepared, text once it has some, data the host renders; a subagent's
@@ -254,13 +269,7 @@ export class AgentTurn extends AnswerElement {
           <answer-markdown class="reasoning-text" .parts=${item.parts} .complete=${item.done}></answer-markdown>
         </details>`;
       case 'tool': {
-        if (isInternalTool(item)) {
-          return item.preparing
-            ? html`<div class="card preparing" aria-busy="true">
-                <span>${msg('Preparing…')}</span><span class="skeleton" aria-hidden="true"></span>
-              </div>`
-            : nothing;
-        }
+        if (isInternalTool(item)) return item.preparing ? preparingCard() : nothing;
         if (item.approval) return html`<answer-approval .tool=${item}></answer-approval>`;
         const [mark, state] = toolState(item.status);
         return html`<div class="step ${item.status}">
@@ -270,7 +279,9 @@ export class AgentTurn extends AnswerElement {
         </div>`;
       }
       case 'block':
-        return this.blockElement(item, reviewOnly);
+        return this.shownBlock(item, reviewOnly);
+      case 'surface':
+        return preparingCard();
       case 'interrupt':
         return html`<answer-interrupt .item=${item} ?reviewOnly=${reviewOnly}></answer-interrupt>`;
       case 'activity': {
@@ -370,7 +381,7 @@ export class AgentTurn extends AnswerElement {
         ${repeat(
           reportBlocks,
           (item) => item.key,
-          (item) => this.blockElement(item),
+          (item) => this.shownBlock(item),
         )}
         ${files.length ? html`<answer-files .files=${files}></answer-files>` : nothing} ${sourceList}
       </div>

@@ -61,29 +61,38 @@ export function subagentStep(
   if (change.summary !== undefined) step.summary = summarize(change.summary);
 }
 
+/** How an `ACTIVITY_SNAPSHOT` or `ACTIVITY_DELTA` changes an activity's content. */
+export type ActivityChange = { content: unknown; replace?: boolean } | { patch: unknown[] };
+
+/**
+ * An activity's content after `change`: a snapshot replaces it (or, with
+ * `replace: false`, merges into it), a patch applies to a copy whole or not
+ * at all (`PatchError`). Content nested too deep gives `undefined`.
+ */
+export function activityContent(previous: unknown, change: ActivityChange): unknown {
+  const content =
+    'patch' in change
+      ? applyPatch(previous ?? {}, change.patch)
+      : change.replace === false && isPlainObject(previous) && isPlainObject(change.content)
+        ? { ...previous, ...(copy(change.content) as object) }
+        : copy(change.content);
+  return tooDeepOrCyclic(content) ? undefined : content;
+}
+
 /**
  * An activity's snapshot or patch: its step, with the activity type and a
- * summary of its content. A patch applies to a copy whole or not at all
- * (`PatchError`); content nested too deep is left as it was.
+ * summary of its content (one nested too deep leaves it as it was).
  */
 export function activityStep(
   turn: AssistantTurn,
   messageId: string,
   activityType: string,
-  change: { content: unknown; replace?: boolean } | { patch: unknown[] },
+  change: ActivityChange,
 ) {
   const key = `activity:${messageId}`;
   let step = turn.items.find((i): i is ActivityItem => i.kind === 'activity' && i.key === key);
-  const content =
-    'patch' in change
-      ? applyPatch(step?.content ?? {}, change.patch)
-      : step &&
-          change.replace === false &&
-          isPlainObject(step.content) &&
-          isPlainObject(change.content)
-        ? { ...step.content, ...(copy(change.content) as object) }
-        : copy(change.content);
-  if (tooDeepOrCyclic(content)) return;
+  const content = activityContent(step?.content, change);
+  if (content === undefined) return;
   if (!step) {
     step = { kind: 'activity', key, type: activityType, status: 'done', summary: '' };
     turn.items.push(step);

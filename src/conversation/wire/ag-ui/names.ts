@@ -13,6 +13,12 @@ export const BLOCK_EVENT = 'answer_ui';
 export const FINAL_ANSWER_EVENT = FINAL_ANSWER;
 
 /**
+ * The activity type of an A2UI surface (`content: { a2ui_operations }`), as
+ * CopilotKit and assistant-ui read it; the thread shows it as a `data-a2ui` part.
+ */
+export const A2UI_ACTIVITY = 'a2ui-surface';
+
+/**
  * The AG-UI version the thread speaks, sent in each `RunAgentInput` as
  * `HttpAgent` sends it, so a server knows it may end a run on an outcome.
  */

@@ -1,6 +1,7 @@
 import type { RunAgentInput } from '@ag-ui/core';
 import { msg } from '@lit/localize';
 import {
+  A2UI_PART,
   endsRun,
   OVERSIZED_EVENT,
   newId,
@@ -15,8 +16,9 @@ import type { AgUiTarget } from './connection.js';
 import { MAX_DATA_DEPTH, tooDeepOrCyclic } from '../../../conversation/data-depth.js';
 import { applyPatch, copy, PatchError } from '../../../conversation/wire/ag-ui/json-patch.js';
 import { fromAgUiMessages, toAgUiMessages } from '../../../conversation/wire/ag-ui/messages.js';
-import { PROTOCOL_VERSION } from '../../../conversation/wire/ag-ui/names.js';
+import { A2UI_ACTIVITY, PROTOCOL_VERSION } from '../../../conversation/wire/ag-ui/names.js';
 import {
+  activityContent,
   activityStep,
   adoptIds,
   annotate,
@@ -111,10 +113,20 @@ export function runEvents(target: AgUiTarget, keepLate: (part: StreamPart) => vo
     const last = target.messages().at(-1);
     return last?.role === 'assistant' && !last.closed ? last : undefined;
   };
+  /** Each A2UI surface's content so far (`{ a2ui_operations }`), by activity message. */
+  const surfaces = new Map<string, unknown>();
   /** What an AG-UI event adds to the turn streaming now (nothing once it is over). */
   const applyToTurn = (effect: Translation['effect']) => {
     const turn = openTurn();
     if (!turn || !effect) return;
+    if (effect.kind === 'activity' && effect.activityType === A2UI_ACTIVITY) {
+      // A surface is shown as the blocks it makes, as an AI SDK back end's `data-a2ui` part is.
+      const content = activityContent(surfaces.get(effect.messageId), effect.change);
+      if (content === undefined) return malformed('an A2UI surface nested too deep was left out');
+      surfaces.set(effect.messageId, content);
+      target.receive({ type: A2UI_PART, id: effect.messageId, data: content });
+      return;
+    }
     if (effect.kind === 'annotate') annotate(turn, effect.keys, effect.fields);
     else if (effect.kind === 'subagent') subagentStep(turn, effect.runId, effect);
     else if (effect.kind === 'activity')
