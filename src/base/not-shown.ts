@@ -16,6 +16,10 @@ function partName(component: string): string {
       return msg('pop-up');
     case 'Divider':
       return msg('divider');
+    case 'Button':
+      return msg('button');
+    case 'TextField':
+      return msg('text field');
     default:
       return msg('other content');
   }
