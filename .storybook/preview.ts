@@ -199,6 +199,7 @@ const preview: Preview = {
             'Saved conversations',
             'Agent back ends',
             'MCP hosts',
+            'A2UI',
             'Theming',
             'Languages and RTL',
             'Accessibility',

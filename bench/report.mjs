@@ -195,6 +195,18 @@ function budgets(r) {
         `${ms(r.validation.validateObject.median)} (object), ${ms(r.validation.validateText.median)} (JSON text)`,
         yes(r.validation.validateText.median < 5),
       ],
+      ...(r.validation.a2ui
+        ? [
+            [
+              'an A2UI surface within the block limits read as blocks < 100 ms (the maximal block as A2UI; a surface of 5,000 components)',
+              `${ms(r.validation.a2ui.maximalRead.median)}; ${ms(r.validation.a2ui.hostileRead.median)}`,
+              yes(
+                r.validation.a2ui.maximalRead.median < 100 &&
+                  r.validation.a2ui.hostileRead.median < 100,
+              ),
+            ],
+          ]
+        : []),
     ],
   );
 }
@@ -458,6 +470,26 @@ function validation(r) {
         versus(v.validateObject.median, v.ajvObject.median),
       ],
     ],
+  )}${v.a2ui ? `\n\n${a2uiReading(v.a2ui)}` : ''}`;
+}
+
+/** `fromA2ui` and `toA2ui` of answer-ui/a2ui, in the same run. */
+function a2uiReading(a) {
+  const sizes = a.exampleBytes;
+  return `A2UI read as blocks (\`fromA2ui\`, which validates every block it makes) and written (\`toA2ui\`, which validates the block first), in the same run:\n\n${table(
+    ['what', 'median (min–max)'],
+    [
+      [
+        `all ${num(a.examples)} examples of A2UI's basic and minimal catalogs, read one after another (${num(sizes[0])} to ${num(sizes.at(-1))} bytes of messages each)`,
+        range(a.examplesRead),
+      ],
+      ['the maximal block written as A2UI (`toA2ui`)', range(a.maximalWrite)],
+      ['the maximal block read back from A2UI (`fromA2ui`), the same block', range(a.maximalRead)],
+      [
+        'a hostile surface of 5,000 components (ten times a block), read and cut to the limits',
+        range(a.hostileRead),
+      ],
+    ],
   )}`;
 }
 
@@ -574,6 +606,10 @@ function size(r) {
           'export chunk as the first Copy or Export in a thread loads it (the thread has the turn chunk, and its markdown reader, already)',
         ],
         ['agUi', 'AG-UI reader chunk, loaded by the first `protocol="ag-ui"` run'],
+        [
+          'a2ui',
+          'A2UI chunk (`fromA2ui` and what places its blocks in a turn), loaded by the first A2UI surface a thread is sent',
+        ],
         [
           'sample',
           'sample block chunk, which a page of `answer-ui/blocks` validates while it is idle, so that its first block finds the validator ready',

@@ -109,7 +109,7 @@ export async function measureSizes() {
       // What the first Copy or Export fetches in a thread, which has the turn chunk already.
       exportInThread: beyond('export', 'extras.chunk'),
       agUi: chunk('reader'),
-      a2ui: chunk('from-a2ui'),
+      a2ui: chunk('surfaces.chunk'),
       sample: chunk('sample-block'),
       blocks: gz(join(await library('answer-ui-blocks', 'src/blocks.ts'), 'index.js')),
     },

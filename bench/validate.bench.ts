@@ -6,10 +6,15 @@
  * express the graph and data rules (references, cycles, orphans, depth, series
  * and row lengths, finite numbers), so the difference between the two is the
  * cost of those rules.
+ * Also A2UI read as blocks (`fromA2ui`): each example of A2UI's basic and
+ * minimal catalogs, the maximal block written as A2UI (`toA2ui`) and read
+ * back, and a hostile surface of 5,000 components.
  *   tsx bench/validate.bench.ts [--json]   (--json: one JSON object on stdout)
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { catalogJsonSchema, validateBlock } from '../src/catalog/index.js';
+import { fromA2ui, toA2ui } from '../src/a2ui/index.js';
+import { catalogJsonSchema, jsonEqual, validateBlock } from '../src/catalog/index.js';
+import { specExamples } from '../src/test-support/a2ui.js';
 import { maximalBlock } from '../src/test-support/blocks.js';
 import { summarize } from './stats.js';
 
@@ -41,6 +46,25 @@ function time(run: () => unknown) {
   return summarize(samples);
 }
 
+const examples = specExamples();
+const surface = toA2ui(block);
+if (!jsonEqual(fromA2ui(surface).blocks[0], block))
+  throw new Error('the maximal block does not come back from toA2ui');
+// One column of 5,000 texts: ten times what a block may hold.
+const hostile = [
+  { version: 'v0.9', createSurface: { surfaceId: 'big', catalogId: 'basic' } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'big',
+      components: [
+        { id: 'root', component: 'Column', children: [...Array(4_999).keys()].map((i) => `t${i}`) },
+        ...[...Array(4_999).keys()].map((i) => ({ id: `t${i}`, component: 'Text', text: `${i}` })),
+      ],
+    },
+  },
+];
+
 const result = {
   elements: Object.keys(block.elements).length,
   bytes: new TextEncoder().encode(text).length,
@@ -49,6 +73,15 @@ const result = {
   validateText: time(() => validateBlock(text)),
   ajvObject: time(() => ajvValidate(block)),
   ajvText: time(() => ajvValidate(JSON.parse(text))),
+  a2ui: {
+    examples: examples.length,
+    exampleBytes: examples.map((e) => JSON.stringify(e.messages).length).sort((a, b) => a - b),
+    /** Every example read once per run: the time of the whole set. */
+    examplesRead: time(() => examples.forEach((e) => fromA2ui(e.messages))),
+    maximalWrite: time(() => toA2ui(block)),
+    maximalRead: time(() => fromA2ui(surface)),
+    hostileRead: time(() => fromA2ui(hostile)),
+  },
 };
 
 if (process.argv.includes('--json')) {
@@ -61,4 +94,8 @@ if (process.argv.includes('--json')) {
   console.log(`validateBlock(JSON text):  ${ms(result.validateText)}`);
   console.log(`ajv, JSON Schema (object): ${ms(result.ajvObject)}`);
   console.log(`ajv, JSON Schema (text):   ${ms(result.ajvText)}`);
+  console.log(`fromA2ui, ${result.a2ui.examples} examples: ${ms(result.a2ui.examplesRead)}`);
+  console.log(`toA2ui(maximal block):     ${ms(result.a2ui.maximalWrite)}`);
+  console.log(`fromA2ui(maximal block):   ${ms(result.a2ui.maximalRead)}`);
+  console.log(`fromA2ui(5,000 components): ${ms(result.a2ui.hostileRead)}`);
 }
