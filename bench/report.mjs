@@ -59,7 +59,7 @@ function budgets(r) {
   ]);
   const jr = r['block-json-render'];
   const fresh = r.stream.freshThread;
-  const { turn, readmeBlock: readme, block48 } = r.tokens;
+  const { turn, exampleBlock: example, block48 } = r.tokens;
   const core = r.size[US].core;
   const react = r.size['react+react-dom'];
   const yes = (ok) => (ok ? 'met' : '**not met**');
@@ -178,10 +178,10 @@ function budgets(r) {
       ],
       [
         'tokens: a block’s history text ≤ its compact JSON',
-        `README example ${num(readme.history)} vs ${num(readme.json)}, ` +
+        `the guide's example ${num(example.history)} vs ${num(example.json)}, ` +
           `48-node block ${num(block48.history)} vs ${num(block48.json)}`,
         yes(
-          r.tokens.readmeBlock.history <= r.tokens.readmeBlock.json &&
+          r.tokens.exampleBlock.history <= r.tokens.exampleBlock.json &&
             r.tokens.block48.history <= r.tokens.block48.json,
         ),
       ],
@@ -535,10 +535,10 @@ function tokenCosts(r) {
     ],
     [
       [
-        'the README’s example',
-        `${num(t.readmeBlock.json)} (${num(t.readmeBlock.jsonChars)} characters)`,
-        `${num(t.readmeBlock.history)} (${num(t.readmeBlock.historyChars)} characters)`,
-        ratio(t.readmeBlock.history / t.readmeBlock.json),
+        'the contract guide’s example',
+        `${num(t.exampleBlock.json)} (${num(t.exampleBlock.jsonChars)} characters)`,
+        `${num(t.exampleBlock.history)} (${num(t.exampleBlock.historyChars)} characters)`,
+        ratio(t.exampleBlock.history / t.exampleBlock.json),
       ],
       [
         'a 48-node block (the block benchmark’s)',
@@ -547,7 +547,7 @@ function tokenCosts(r) {
         ratio(t.block48.history / t.block48.json),
       ],
     ],
-  )}\n\nA turn that shows the README's example and reports on it, through \`streamText\` with \`answerTools\` and \`answerStopWhen\`, as input tokens of its model calls (tool definitions and prompt, no system prompt): in one step ${num(t.turn.oneStep.inputTokens)} (${num(t.turn.oneStep.calls)} call); published in one step and reported in the next ${num(t.turn.twoSteps.inputTokens)} (${num(t.turn.twoSteps.calls)} calls).`;
+  )}\n\nA turn that shows the contract guide's example and reports on it, through \`streamText\` with \`answerTools\` and \`answerStopWhen\`, as input tokens of its model calls (tool definitions and prompt, no system prompt): in one step ${num(t.turn.oneStep.inputTokens)} (${num(t.turn.oneStep.calls)} call); published in one step and reported in the next ${num(t.turn.twoSteps.inputTokens)} (${num(t.turn.twoSteps.calls)} calls).`;
 }
 
 function size(r) {

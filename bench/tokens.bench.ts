@@ -4,7 +4,7 @@
  *
  * - both answer tools as the AI SDK hands them to a provider (name,
  *   description, `asSchema(inputSchema)` as JSON), per tool and together;
- * - the README's example block and a realistic 48-node block, as the model
+ * - the contract guide's example block and a realistic 48-node block, as the model
  *   writes them (compact JSON), and each as the history text the model reads
  *   back the next turn (`toModelMessages`);
  * - json-render's `catalog.prompt()` for the same nine components
@@ -26,15 +26,9 @@ const version = (name: string) =>
   (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string })
     .version;
 
-/** The block under "An agent publishes a block through a `present_answer` tool" in the README. */
-function readmeBlock(): unknown {
-  const readme = readFileSync('README.md', 'utf8');
-  const after = readme.slice(
-    readme.indexOf('An agent publishes a block through a `present_answer` tool'),
-  );
-  const fence = /```json\n([\s\S]*?)```/.exec(after);
-  if (!fence) throw new Error('README: the example block is missing');
-  return JSON.parse(fence[1]!);
+/** The example block of the contract guide (and of the guides' live examples). */
+function exampleBlock(): unknown {
+  return JSON.parse(readFileSync('docs/examples/q3-revenue.json', 'utf8'));
 }
 
 async function historyText(block: unknown): Promise<string> {
@@ -100,10 +94,10 @@ const result = {
   ai: version('ai'),
   tools,
   toolsTotal,
-  readmeBlock: await blockCost(readmeBlock()),
+  exampleBlock: await blockCost(exampleBlock()),
   turn: {
-    oneStep: await turnCost(readmeBlock(), true, toolsTotal),
-    twoSteps: await turnCost(readmeBlock(), false, toolsTotal),
+    oneStep: await turnCost(exampleBlock(), true, toolsTotal),
+    twoSteps: await turnCost(exampleBlock(), false, toolsTotal),
   },
   block48: await blockCost(maximalBlock({ charts: false, targetBytes: 6_000 })),
   peers: {
