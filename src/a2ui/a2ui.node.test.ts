@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { validateBlock, type Block } from '../catalog/index.js';
+import { componentNames, validateBlock, type Block } from '../catalog/index.js';
 import { validBlock } from '../test-support/arbitraries.js';
 import { messageValidator, readSpec, specExamples } from '../test-support/a2ui.js';
 import {
@@ -369,17 +369,7 @@ describe('toA2ui and the catalog document', () => {
       inline({ catalogId, components, functions: [] }),
       JSON.stringify(inline.errors),
     ).to.equal(true);
-    expect(Object.keys(components)).to.deep.equal([
-      'Stack',
-      'Section',
-      'Text',
-      'Metric',
-      'Table',
-      'Chart',
-      'Evidence',
-      'MapLocation',
-      'FollowUpForm',
-    ]);
+    expect(Object.keys(components)).to.deep.equal([...componentNames]);
     expect(catalog.catalogId).to.equal(ANSWER_UI_CATALOG_ID);
     expect(catalog.instructions).to.be.a('string').and.include(ANSWER_UI_CATALOG_ID);
     // A component with a prop the element does not have is refused, as the block validator refuses it.

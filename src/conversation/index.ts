@@ -11,6 +11,7 @@ export {
   ThreadState,
   type Change,
   type ChangeListener,
+  type SurfacePart,
   type SurfaceShower,
 } from './thread-state.js';
 export { takeLateResult } from './late-results.js';

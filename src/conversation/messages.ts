@@ -104,6 +104,8 @@ export interface BlockItem {
   submissions: Record<string, Record<string, FormValue>>;
   /** An A2UI surface's block: the components it could not show (`Image`, …), for the reader's note. */
   notShown?: string[];
+  /** An A2UI surface's block, while its turn streams: the surface (its part id). Never saved. */
+  surface?: string;
 }
 
 /**
@@ -113,6 +115,7 @@ export interface BlockItem {
  */
 export interface SurfaceItem {
   kind: 'surface';
+  /** `surface:` and the surface (its part id). */
   key: string;
 }
 

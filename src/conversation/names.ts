@@ -28,12 +28,7 @@ export const A2UI_PART = 'data-a2ui';
 /** The prefix of every data part; `data-answer_ui` and the other answer parts are the thread's own. */
 export const DATA_PART_PREFIX = 'data-';
 /** Data parts the thread renders itself; any other `data-*` part is handed to the host. */
-export const OWN_DATA_PARTS: readonly string[] = [
-  BLOCK_PART,
-  FINAL_ANSWER_PART,
-  FORM_ANSWER_PART,
-  A2UI_PART,
-];
+export const OWN_DATA_PARTS: readonly string[] = [BLOCK_PART, FINAL_ANSWER_PART, FORM_ANSWER_PART];
 
 /** Why an inline notice was added to a turn. */
 export const NOTICE_CODES = [

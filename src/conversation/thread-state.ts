@@ -73,22 +73,28 @@ export interface Change {
   approval?: ToolItem;
   /** A block is on its way (a `present_answer` call began): its placeholder shows. */
   preparing?: boolean;
-  /** An A2UI surface arrived before its shower was loaded (see `ThreadState.surfaceShower`). */
-  surface?: boolean;
+  /** An A2UI surface arrived before its shower was loaded (see `ThreadState.surfaces`). */
+  surface?: { part: SurfacePart; after?: TurnItem };
+}
+
+/** A `data-a2ui` part: an A2UI surface's messages so far. */
+export interface SurfacePart {
+  id?: string;
+  data: unknown;
 }
 
 /**
- * Shows an A2UI surface's latest messages in `turn` (`showSurfaces` of
- * `surfaces.ts`, which the thread loads with `answer-ui/a2ui` once a surface
- * arrives); `last`: the turn is over, so the messages will not become whole.
+ * Shows A2UI surfaces as the blocks they make (`Surfaces` of `surfaces.ts`,
+ * which the thread loads with `answer-ui/a2ui` once a surface arrives).
  */
-export type SurfaceShower = (
-  state: ThreadState,
-  turn: AssistantTurn,
-  id: string,
-  messages: unknown,
-  last: boolean,
-) => Change | undefined;
+export interface SurfaceShower {
+  /** Shows a surface's latest messages (`data`; `id`: the surface) in `turn`. */
+  show(state: ThreadState, turn: AssistantTurn, part: SurfacePart): Change | undefined;
+  /** `turn` ends: a surface that never became whole shows what it holds. */
+  end(state: ThreadState, turn: AssistantTurn): void;
+  /** A retried step dropped `items`: the surfaces they showed or began go with them. */
+  reset(turn: AssistantTurn, items: readonly TurnItem[]): void;
+}
 
 /** Ends an answer call's placeholder; returns the call, for its block to take its place. */
 function prepared(tool: ToolItem): ToolItem | undefined {
@@ -115,10 +121,8 @@ export class ThreadState {
   private heldReports = new WeakMap<AssistantTurn, ToolItem>();
   /** The step each turn's report was published in (a retried step takes its report with it). */
   private reportSteps = new WeakMap<AssistantTurn, TurnItem | undefined>();
-  /** Shows A2UI surfaces; until it is set, a surface shows as a placeholder. */
-  surfaceShower?: SurfaceShower;
-  /** Each turn's A2UI surfaces: their latest messages, by part id. */
-  private surfaces = new WeakMap<AssistantTurn, Map<string, unknown>>();
+  /** Shows A2UI surfaces; until it is set, a surface arriving is handed on (`Change.surface`). */
+  surfaces?: SurfaceShower;
 
   /** The turn parts apply to, if one is streaming. */
   get openTurn(): AssistantTurn | undefined {
@@ -190,9 +194,7 @@ export class ThreadState {
   ): Change | undefined {
     const turn = this.openTurn;
     if (!turn) return undefined;
-    // A surface still incomplete shows what it has; one that came before its shower is shown
-    // once the shower loads (`readSurfaces`).
-    this.showSurfaces(turn, true);
+    this.surfaces?.end(this, turn);
     const added = notice ? this.pushNotice(turn, notice.code, notice.detail) : undefined;
     turn.status = status;
     turn.closed = true;
@@ -388,11 +390,11 @@ export class ThreadState {
         }
         return rejected.length ? { turn } : undefined;
       }
-      case A2UI_PART: {
-        const id = part.id ?? 'surface';
-        this.surfaces.set(turn, (this.surfaces.get(turn) ?? new Map()).set(id, part.data));
-        return this.showSurface(turn, id);
-      }
+      case A2UI_PART:
+        // Until the shower is loaded, the thread hands it the surface, and where it came, once it is.
+        return this.surfaces
+          ? this.surfaces.show(this, turn, part)
+          : { turn, surface: { part, after: turn.items.at(-1) } };
       case FINAL_ANSWER_PART:
         return this.applyFinal(turn, part.data);
       case 'error':
@@ -423,6 +425,7 @@ export class ThreadState {
     const step = currentStep(turn);
     const dropped = dropCurrentStep(turn);
     if (!dropped.length) return undefined;
+    this.surfaces?.reset(turn, dropped);
     const held = this.heldReports.get(turn);
     if (held && dropped.includes(held)) this.heldReports.delete(turn);
     // A report of the retried step goes with it (the retry publishes it again), and so does one
@@ -500,33 +503,6 @@ export class ThreadState {
     if (at > 0) turn.items.splice(at, 0, item);
     else turn.items.push(item);
     return { turn, newBlock: item, rejected };
-  }
-
-  /**
-   * Shows the surfaces of the last turn that came before the shower was set
-   * (it was still loading); returns what changed.
-   */
-  readSurfaces(): Change | undefined {
-    const turn = this.messages.at(-1) as AssistantTurn;
-    return this.announce(this.showSurfaces(turn, turn?.closed));
-  }
-
-  /** Shows each surface of `turn` again (`last`: the turn is over); returns the last change. */
-  private showSurfaces(turn: AssistantTurn, last: boolean): Change | undefined {
-    let change: Change | undefined;
-    for (const id of this.surfaces.get(turn)?.keys() ?? [])
-      change = this.showSurface(turn, id, last) ?? change;
-    return change;
-  }
-
-  /** An A2UI surface as its blocks, once there is a shower; until then, a placeholder. */
-  private showSurface(turn: AssistantTurn, id: string, last = false): Change | undefined {
-    const messages = this.surfaces.get(turn)?.get(id);
-    if (this.surfaceShower) return this.surfaceShower(this, turn, id, messages, last);
-    const key = `surface:${id}`;
-    if (turn.items.some((i) => i.key === key)) return undefined;
-    turn.items.push({ kind: 'surface', key });
-    return { turn, preparing: true, surface: true };
   }
 
   /**

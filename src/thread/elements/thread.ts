@@ -30,7 +30,7 @@ import { prepareValidator, threadConnected } from '../../components/block/prepar
 import { renderTurn, type DataRenderer } from '../turn-view.js';
 import { AnswerElement } from '../../base/answer-element.js';
 import { AnswerBlock } from '../../components/block/block.js';
-import { readSurfaces } from '../surfaces.js';
+import { showSurface } from '../surfaces.js';
 
 /**
  * @tag agent-thread
@@ -59,7 +59,7 @@ import { readSurfaces } from '../surfaces.js';
  * @fires answer-send - The reader sends a message; cancelable. `detail: { text, data?, files? }`.
  * @fires answer-data - A `data-*` part the thread does not render arrived; `detail: { type, id?, data, transient }`.
  * @fires answer-state - The AG-UI agent state changed; `detail: { state }`.
- * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault, an A2UI reader that failed to load: `a2ui`); `detail: { code, message }`.
+ * @fires answer-error - Something could not be used (a malformed line, an HTTP error, a lost connection, an error part, an invalid block, a storage fault); `detail: { code, message }`.
  * @fires answer-form-submit - A form of a block in the thread was submitted (the thread sends it as the reader's next message); `detail: { blockId, elementId, values }`.
  * @fires answer-map-locate - The reader pressed Locate on a map of a block; `detail: { lat, lng, zoom, label, featureId? }`.
  * @fires answer-source-select - The reader opened a source of an Evidence in a block; `detail: { ref }`.
@@ -216,10 +216,11 @@ export class AgentThread extends AnswerElement {
       if (change.opened || change.closed) this.requestUpdate();
       // A block is on its way: the validator gets ready while the model writes it.
       if (change.preparing) prepareValidator();
-      // An A2UI surface came: its reader loads (one that fails to load is tried again by the next).
+      // An A2UI surface came before its reader: it loads. If it cannot, the reader is told, and
+      // the next surface tries again.
       if (change.surface)
-        readSurfaces(this.state).catch((error: unknown) =>
-          this.dispatchEvent(new AnswerErrorEvent({ code: 'a2ui', message: String(error) })),
+        showSurface(this.state, change.turn, change.surface).catch((error: unknown) =>
+          ctx.report('malformed_line', String(error)),
         );
       renderTurn(change.turn);
     });

@@ -4,6 +4,7 @@ import { validateBlock } from '../../../catalog/index.js';
 import { $, $$, requestedUrls } from '../../../test-support/dom.js';
 import { outline, settle } from '../../../test-support/settle.js';
 import { agUiText, uid } from '../../../test-support/parts.js';
+import { openAgUiThread, runInput } from '../../../test-support/ag-ui-thread.js';
 import '../../define.js';
 import type { AgentThread } from '../../elements/thread.js';
 
@@ -42,22 +43,6 @@ const activity = (type: 'ACTIVITY_SNAPSHOT' | 'ACTIVITY_DELTA', body: Json) => (
 });
 const added = (message: unknown) => ({ op: 'add', path: '/a2ui_operations/-', value: message });
 
-async function openThread(threadId: string, test: Json): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(
-    html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`,
-  );
-  el.requestOptions = { body: { test } };
-  await el.restored;
-  await settle(el);
-  return el;
-}
-
-/** The `RunAgentInput` of the thread's `count`th run, once that run has ended. */
-async function input(threadId: string, count: number): Promise<Input> {
-  await fetch(`/api/ag-ui/ended?threadId=${threadId}&count=${count}`);
-  return (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as Input;
-}
-
 const textOf = (el: Element) => outline(el).replace(/\s+/g, ' ');
 const turns = (thread: AgentThread) => $$(thread, 'agent-turn');
 
@@ -70,9 +55,52 @@ const sentBlocks = (messages: Json[]) =>
   );
 
 describe('<agent-thread> A2UI surfaces', () => {
+  // First in the file: the reader of surfaces is not loaded yet when this surface comes.
+  it('a surface fed as `data-a2ui` waits as "Preparing…" until whole, then takes its place', async () => {
+    const thread = await fixture<AgentThread>(html`<agent-thread></agent-thread>`);
+    thread.applyPart({ type: 'start', messageId: 'a1' });
+    thread.applyPart({ type: 'text-start', id: 't1' });
+    thread.applyPart({ type: 'text-delta', id: 't1', delta: 'Before.' });
+    thread.applyPart({ type: 'text-end', id: 't1' });
+    const part = (messages: unknown[]) => ({ type: 'data-a2ui', id: 's1', data: messages });
+    thread.applyPart(part([created('pump'), pumpFrame]));
+    thread.applyPart({ type: 'text-start', id: 't2' });
+    thread.applyPart({ type: 'text-delta', id: 't2', delta: 'After.' });
+    thread.applyPart({ type: 'text-end', id: 't2' });
+    await settle(thread);
+    const turn = turns(thread)[0]!;
+    // Where the surface came, once the reader of surfaces (loaded with the first one) is in.
+    await waitUntil(() => textOf(turn).includes('Preparing'), 'the placeholder shows');
+    expect(textOf(turn)).to.match(/Before\..*Preparing….*After\./);
+    expect($$(turn, 'answer-block')).to.have.length(0);
+
+    thread.applyPart(part([created('pump'), pumpFrame, pumpTexts, data('pump', { status: 'Up' })]));
+    await waitUntil(() => $$(turn, 'answer-block').length, 'the surface shows');
+    await settle(thread);
+    expect(textOf(turn)).to.match(/Before\..*Pump 7.*Up.*After\./);
+    expect(textOf(turn)).not.to.include('Preparing');
+    const block = $(turn, 'answer-block');
+
+    // The same surface again, changed: the same element, updated where it stands.
+    thread.applyPart(
+      part([created('pump'), pumpFrame, pumpTexts, data('pump', { status: 'Down' })]),
+    );
+    await settle(thread);
+    expect($(turn, 'answer-block')).to.equal(block);
+    expect(textOf(turn)).to.match(/Before\..*Pump 7.*Down.*After\./);
+
+    // Messages that never become whole show what they hold when the turn ends.
+    thread.applyPart(part([created('pump'), pumpFrame]));
+    thread.applyPart({ type: 'data-a2ui', id: 's2', data: [created('late'), pumpFrame] });
+    thread.applyPart({ type: 'finish' });
+    await settle(thread);
+    expect(textOf(turn)).not.to.include('Preparing');
+    expect(textOf(turn)).to.match(/Pump 7.*Down/);
+  });
+
   it('an AG-UI surface shows whole, updates in place, survives a reload and goes back as blocks', async () => {
     const threadId = uid('a2ui');
-    let thread = await openThread(threadId, {
+    let thread = await openAgUiThread(threadId, {
       events: [
         ...agUiText('m1', 'Here is the pump.'),
         activity('ACTIVITY_SNAPSHOT', {
@@ -125,7 +153,7 @@ describe('<agent-thread> A2UI surfaces', () => {
       },
     };
     await thread.send('Show me the valve');
-    const second = await input(threadId, 2);
+    const second = await runInput<Input>(threadId, 2);
     expect(RunAgentInputSchema.safeParse(second).success).to.equal(true);
     // Turn 2's history holds what turn 1 showed: the block the surface became, as a call.
     const [sent] = sentBlocks(second.messages);
@@ -145,7 +173,7 @@ describe('<agent-thread> A2UI surfaces', () => {
     // After a reload both surfaces are their blocks again, with the note.
     await thread.saved();
     thread.remove();
-    thread = await openThread(threadId, { events: agUiText('m3', 'Anything else?') });
+    thread = await openAgUiThread(threadId, { events: agUiText('m3', 'Anything else?') });
     const [pump, valve] = turns(thread);
     expect(textOf($(pump!, 'answer-block'))).to.include('Stopped for repair');
     expect($(valve!, '.not-shown').textContent).to.equal(
@@ -153,48 +181,35 @@ describe('<agent-thread> A2UI surfaces', () => {
     );
     await expect(thread).to.be.accessible();
     await thread.send('Thanks');
-    const third = await input(threadId, 3);
+    const third = await runInput<Input>(threadId, 3);
     expect(sentBlocks(third.messages).map((b) => b.block_id)).to.deep.equal(['pump', 'media']);
   });
 
-  it('a surface fed as `data-a2ui` waits as "Preparing…" until whole, then takes its place', async () => {
+  it('a retried step takes its surface with it, also when its turn ends', async () => {
     const thread = await fixture<AgentThread>(html`<agent-thread></agent-thread>`);
-    thread.applyPart({ type: 'start', messageId: 'a1' });
-    thread.applyPart({ type: 'text-start', id: 't1' });
-    thread.applyPart({ type: 'text-delta', id: 't1', delta: 'Before.' });
-    thread.applyPart({ type: 'text-end', id: 't1' });
-    const part = (messages: unknown[]) => ({ type: 'data-a2ui', id: 's1', data: messages });
-    thread.applyPart(part([created('pump'), pumpFrame]));
-    thread.applyPart({ type: 'text-start', id: 't2' });
-    thread.applyPart({ type: 'text-delta', id: 't2', delta: 'After.' });
-    thread.applyPart({ type: 'text-end', id: 't2' });
+    thread.applyPart({ type: 'start', messageId: 'a2' });
+    thread.applyPart({ type: 'start-step' });
+    thread.applyPart({
+      type: 'data-a2ui',
+      id: 's1',
+      data: [created('pump'), pumpFrame, pumpTexts, data('pump', { status: 'Up' })],
+    });
     await settle(thread);
     const turn = turns(thread)[0]!;
-    expect(textOf(turn)).to.match(/Before\..*Preparing….*After\./);
-    expect($$(turn, 'answer-block')).to.have.length(0);
-
-    thread.applyPart(part([created('pump'), pumpFrame, pumpTexts, data('pump', { status: 'Up' })]));
-    // The reader of surfaces loads with the first one.
     await waitUntil(() => $$(turn, 'answer-block').length, 'the surface shows');
-    await settle(thread);
-    expect(textOf(turn)).to.match(/Before\..*Pump 7.*Up.*After\./);
-    expect(textOf(turn)).not.to.include('Preparing');
-    const block = $(turn, 'answer-block');
 
-    // The same surface again, changed: the same element, updated where it stands.
-    thread.applyPart(
-      part([created('pump'), pumpFrame, pumpTexts, data('pump', { status: 'Down' })]),
-    );
-    await settle(thread);
-    expect($(turn, 'answer-block')).to.equal(block);
-    expect(textOf(turn)).to.match(/Before\..*Pump 7.*Down.*After\./);
-
-    // Messages that never become whole show what they hold when the turn ends.
-    thread.applyPart(part([created('pump'), pumpFrame]));
-    thread.applyPart({ type: 'data-a2ui', id: 's2', data: [created('late'), pumpFrame] });
+    // AI SDK 7 retries the step; the retry answers in words alone.
+    thread.applyPart({ type: 'reset-step' });
+    thread.applyPart({ type: 'start-step' });
+    thread.applyPart({ type: 'text-start', id: 't1' });
+    thread.applyPart({ type: 'text-delta', id: 't1', delta: 'Pump 7 is up.' });
+    thread.applyPart({ type: 'text-end', id: 't1' });
     thread.applyPart({ type: 'finish' });
     await settle(thread);
-    expect(textOf(turn)).not.to.include('Preparing');
-    expect(textOf(turn)).to.match(/Pump 7.*Down/);
+    expect(textOf(turn)).to.include('Pump 7 is up.');
+    expect($$(turn, 'answer-block')).to.deep.equal([]);
+    expect(
+      thread.messages[0]!.role === 'assistant' && thread.messages[0]!.items.map((i) => i.kind),
+    ).to.not.include('block');
   });
 });

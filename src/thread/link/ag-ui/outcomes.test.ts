@@ -1,8 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { $, $$ } from '../../../test-support/dom.js';
 import { outline, settle } from '../../../test-support/settle.js';
 import { agUiText, uid } from '../../../test-support/parts.js';
 import { getByRole } from '../../../test-support/thread-harness.js';
+import { openAgUiThread, runInput } from '../../../test-support/ag-ui-thread.js';
 import '../../define.js';
 import type { AgentThread } from '../../elements/thread.js';
 
@@ -14,22 +15,6 @@ import type { AgentThread } from '../../elements/thread.js';
 
 type Input = { messages: Record<string, unknown>[]; resume?: unknown };
 
-async function openThread(threadId: string, test: Record<string, unknown>): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(
-    html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`,
-  );
-  el.requestOptions = { body: { test } };
-  await el.restored;
-  await settle(el);
-  return el;
-}
-
-/** The `RunAgentInput` of the thread's `count`th run, once that run has ended. */
-async function input(threadId: string, count: number): Promise<Input> {
-  await fetch(`/api/ag-ui/ended?threadId=${threadId}&count=${count}`);
-  return (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as Input;
-}
-
 /** What a person sees of an element, through shadow roots. */
 const textOf = (el: Element) => outline(el).replace(/\s+/g, ' ');
 const lastTurn = (thread: AgentThread) => $$(thread, 'agent-turn').at(-1)!;
@@ -39,7 +24,7 @@ const interruptForm = (thread: AgentThread) =>
 async function reload(thread: AgentThread, threadId: string, test: Record<string, unknown>) {
   await thread.saved();
   thread.remove();
-  return openThread(threadId, test);
+  return openAgUiThread(threadId, test);
 }
 
 const bookingInterrupt = {
@@ -60,7 +45,7 @@ const bookingInterrupt = {
 describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
   it('an interrupt’s schema is a form; its answer resumes the next run; both survive a reload', async () => {
     const threadId = uid('agui-interrupt');
-    let thread = await openThread(threadId, {
+    let thread = await openAgUiThread(threadId, {
       events: agUiText('m1', 'The repair can be booked.'),
       outcome: { type: 'interrupt', interrupts: [bookingInterrupt] },
     });
@@ -81,7 +66,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     $<HTMLInputElement>(form, 'input[type=number]').value = '3';
     $<HTMLInputElement>(form, 'input[type=checkbox]').click();
     getByRole(form, 'button', 'Submit').click();
-    const second = await input(threadId, 2);
+    const second = await runInput<Input>(threadId, 2);
     expect(second.resume).to.deep.equal([
       {
         interruptId: 'int-1',
@@ -107,7 +92,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     expect(textOf(form)).to.include('Sat');
     expect($$(form, 'button')).to.deep.equal([]);
     await thread.send('Thanks');
-    const third = await input(threadId, 3);
+    const third = await runInput<Input>(threadId, 3);
     expect(third.resume).to.equal(undefined);
     expect(third.messages.filter((m) => m.role === 'assistant').map((m) => m.id)).to.deep.equal([
       'm1',
@@ -117,7 +102,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
   it('an interrupt without a schema shows its message; a question asked instead abandons it', async () => {
     const threadId = uid('agui-plain-interrupt');
-    const thread = await openThread(threadId, {
+    const thread = await openAgUiThread(threadId, {
       events: [],
       outcome: {
         type: 'interrupt',
@@ -131,14 +116,14 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
     thread.requestOptions = { body: { test: { events: agUiText('m2', 'Started anyway.') } } };
     await thread.send('Go ahead without them');
-    expect((await input(threadId, 2)).resume).to.deep.equal([
+    expect((await runInput<Input>(threadId, 2)).resume).to.deep.equal([
       { interruptId: 'int-2', status: 'cancelled' },
     ]);
   });
 
   it('a cancelled run shows as stopped; calls left for the app show as waiting, also after a reload', async () => {
     const threadId = uid('agui-cancelled');
-    let thread = await openThread(threadId, {
+    let thread = await openAgUiThread(threadId, {
       events: agUiText('m1', 'Half an answer.'),
       outcome: { type: 'cancelled' },
     });
@@ -179,7 +164,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
 
   it('a run ending on an interrupt with its response left open is let go of, and resumes', async () => {
     const threadId = uid('agui-interrupt-open');
-    const thread = await openThread(threadId, { events: agUiText('m2', 'Booked.') });
+    const thread = await openAgUiThread(threadId, { events: agUiText('m2', 'Booked.') });
     const encoder = new TextEncoder();
     let cancelled = false;
     const source = new ReadableStream<Uint8Array>({
@@ -206,7 +191,7 @@ describe('<agent-thread protocol="ag-ui"> run outcomes (AG-UI 1.0)', () => {
     const form = interruptForm(thread);
     $<HTMLSelectElement>(form, 'select').value = 'Tue';
     getByRole(form, 'button', 'Submit').click();
-    const next = await input(threadId, 1);
+    const next = await runInput<Input>(threadId, 1);
     expect(next.resume).to.deep.equal([
       {
         interruptId: 'int-1',

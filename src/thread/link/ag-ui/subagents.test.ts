@@ -1,10 +1,10 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { $, $$ } from '../../../test-support/dom.js';
 import { outline, settle } from '../../../test-support/settle.js';
 import { agUiText, uid } from '../../../test-support/parts.js';
 import { AG_UI_1_RUN } from '../../../test-support/ag-ui-1.js';
+import { openAgUiThread, runInput } from '../../../test-support/ag-ui-thread.js';
 import '../../define.js';
-import type { AgentThread } from '../../elements/thread.js';
 
 /*
  * What AG-UI 1.0 added to a run besides its outcome, against the scripted
@@ -15,21 +15,6 @@ import type { AgentThread } from '../../elements/thread.js';
  */
 
 type Input = { messages: Record<string, unknown>[] };
-
-async function openThread(threadId: string, test: Record<string, unknown>): Promise<AgentThread> {
-  const el = await fixture<AgentThread>(
-    html`<agent-thread protocol="ag-ui" api="/api/ag-ui" thread-id=${threadId}></agent-thread>`,
-  );
-  el.requestOptions = { body: { test } };
-  await el.restored;
-  await settle(el);
-  return el;
-}
-
-async function input(threadId: string, count: number): Promise<Input> {
-  await fetch(`/api/ag-ui/ended?threadId=${threadId}&count=${count}`);
-  return (await (await fetch(`/api/ag-ui/last?threadId=${threadId}`)).json()) as Input;
-}
 
 const textOf = (el: Element) => outline(el).replace(/\s+/g, ' ');
 
@@ -63,7 +48,7 @@ const FIRST_ANSWER = [
 describe('<agent-thread protocol="ag-ui"> subagents, activities and encrypted values (AG-UI 1.0)', () => {
   it('folds a subagent, shows an activity, sends back encrypted values and attribution after reload', async () => {
     const threadId = uid('agui-subagent');
-    let thread = await openThread(threadId, { events: AG_UI_1_RUN });
+    let thread = await openAgUiThread(threadId, { events: AG_UI_1_RUN });
     await thread.send('Why is pump 7 down?');
     await settle(thread);
     const turn = $$(thread, 'agent-turn')[0]!;
@@ -89,24 +74,24 @@ describe('<agent-thread protocol="ag-ui"> subagents, activities and encrypted va
 
     thread.requestOptions = { body: { test: { events: agUiText('m2', 'Ordered the valve.') } } };
     await thread.send('Order a new valve');
-    const second = await input(threadId, 2);
+    const second = await runInput<Input>(threadId, 2);
     expect(second.messages.slice(1, 5)).to.deep.equal(FIRST_ANSWER);
     expect(second.messages.some((m) => m.role === 'activity')).to.equal(false);
 
     await thread.saved();
     thread.remove();
-    thread = await openThread(threadId, { events: agUiText('m3', 'Done.') });
+    thread = await openAgUiThread(threadId, { events: agUiText('m3', 'Done.') });
     const restored = $$(thread, 'agent-turn')[0]!;
     expect(textOf($(restored, 'details.step.activity.failed'))).to.include('researcher');
     expect(textOf($(restored, 'div.step.activity'))).to.include('plan');
     await thread.send('Thanks');
-    const third = await input(threadId, 3);
+    const third = await runInput<Input>(threadId, 3);
     expect(third.messages.slice(1, 5)).to.deep.equal(FIRST_ANSWER);
   });
 
   it('keeps an encrypted value that comes after the report sealed the turn, and sends it back', async () => {
     const threadId = uid('agui-late-encrypted');
-    const thread = await openThread(threadId, {
+    const thread = await openAgUiThread(threadId, {
       events: [
         ...agUiText('m1', 'Valve 7 is stuck.'),
         { type: 'CUSTOM', name: 'final_answer', value: { text: 'Valve 7.', ui_block_ids: [] } },
@@ -120,9 +105,9 @@ describe('<agent-thread protocol="ag-ui"> subagents, activities and encrypted va
     });
     await thread.send('Why?');
     thread.requestOptions = { body: { test: { events: agUiText('m2', 'Yes.') } } };
-    await input(threadId, 1);
+    await runInput<Input>(threadId, 1);
     await thread.send('Sure?');
-    const second = await input(threadId, 2);
+    const second = await runInput<Input>(threadId, 2);
     expect(second.messages.find((m) => m.id === 'm1')).to.deep.include({
       content: 'Valve 7 is stuck.',
       encryptedValue: 'e-m1',
