@@ -49,7 +49,8 @@ export class Surfaces implements SurfaceShower {
     const id = part.id ?? 'surface';
     if (!this.turns.get(turn)?.has(id) && !turn.items.some((i) => i.key === KEY + id))
       turn.items.splice(at, 0, { kind: 'surface', key: KEY + id });
-    return this.show(state, turn, part, turn.closed);
+    // The turn changed even when the surface is not whole yet: its placeholder is new.
+    return this.show(state, turn, part, turn.closed) ?? { turn };
   }
 
   show(
