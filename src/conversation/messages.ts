@@ -102,11 +102,17 @@ export interface BlockItem {
   valid: boolean;
   /** Submitted form answers, by element id. */
   submissions: Record<string, Record<string, FormValue>>;
-  /** An A2UI surface's block: the components it could not show (`Image`, …), for the reader's note. */
+  /**
+   * An A2UI surface's block: the components it could not show (`Image`, …),
+   * for the reader's note; at most `MAX_NOT_SHOWN`, live and restored alike.
+   */
   notShown?: string[];
   /** An A2UI surface's block, while its turn streams: the surface (its part id). Never saved. */
   surface?: string;
 }
+
+/** How many of the parts an A2UI surface left out a block's note counts, at most. */
+export const MAX_NOT_SHOWN = 20;
 
 /**
  * An A2UI surface whose messages do not make a whole surface yet (or whose

@@ -1,4 +1,10 @@
-import type { AssistantTurn, BlockItem, SurfaceItem, TurnItem } from './messages.js';
+import {
+  MAX_NOT_SHOWN,
+  type AssistantTurn,
+  type BlockItem,
+  type SurfaceItem,
+  type TurnItem,
+} from './messages.js';
 import type { Change, SurfacePart, SurfaceShower, ThreadState } from './thread-state.js';
 
 /**
@@ -92,7 +98,8 @@ export class Surfaces implements SurfaceShower {
         rejected: change.rejected ?? rejected,
       };
     }
-    if (read.notShown.length && anchor?.kind === 'block') anchor.notShown = read.notShown;
+    if (read.notShown.length && anchor?.kind === 'block')
+      anchor.notShown = read.notShown.slice(0, MAX_NOT_SHOWN);
     // A block the surface no longer makes goes; so does the placeholder.
     const gone = new Set(before.filter((blockId) => !now.includes(blockId)));
     turn.items = turn.items.filter(

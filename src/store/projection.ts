@@ -61,9 +61,6 @@ export const CAPS = Object.freeze({
   encryptedValue: 256 * 1024,
 });
 
-/** How many parts of an A2UI surface a block's note names, at most. */
-export const MAX_NOT_SHOWN = 20;
-
 export type SavedItem =
   | {
       kind: 'text' | 'reasoning';

@@ -1,7 +1,6 @@
 import { validateBlock, type FormValue } from '../catalog/index.js';
-import type { BlockItem } from '../conversation/index.js';
+import { MAX_NOT_SHOWN, type BlockItem } from '../conversation/index.js';
 import { isObject, isString } from './guards.js';
-import { MAX_NOT_SHOWN } from './projection.js';
 
 /*
  * A restored block passes the validator again, but only when it is first

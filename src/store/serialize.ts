@@ -1,6 +1,7 @@
 import { truncate } from '../catalog/shape.js';
 import type { Block, FormValue } from '../catalog/index.js';
 import {
+  MAX_NOT_SHOWN,
   isReportOf,
   summarize,
   textOf,
@@ -14,7 +15,6 @@ import {
 } from '../conversation/index.js';
 import {
   CAPS,
-  MAX_NOT_SHOWN,
   PROJECTION_VERSION,
   type SavedItem,
   type SavedMessage,
